@@ -1,0 +1,329 @@
+import {canFetch, Query, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
+import {jsonEqual, MemoCache, mergeResponse, normalize} from '../schema/index.js';
+import {applyPrediction, replayPredictions, type PredictionContext} from './optimistic-layer.js';
+import {ResetError} from './reset-error.js';
+import {Snapshot} from './snapshot.js';
+import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
+
+/** Options of {@link Controller}. */
+export interface ControllerOptions {
+  /** How long (ms) fetched data stays fresh before it goes stale. Default 60 000. */
+  dataExpiryLength?: number;
+  /** The clock, in ms; tests give a fake one. Default `Date.now`. */
+  now?: () => number;
+}
+
+/** What `getResponse` gives: the data, and whether it may be shown as it is. */
+export interface ResponseState<T = any> {
+  /** Undefined when nothing is cached. */
+  readonly data: T | undefined;
+  /** `valid`: fresh; `stale`: shown while refetched; `invalid`: fetch before showing. */
+  readonly expiryStatus: ExpiryStatus;
+  /** When the data goes stale (client ms); 0 when unknown. */
+  readonly expiresAt: number;
+  /** The error of the last fetch of this result, if it failed. */
+  readonly error?: unknown;
+}
+
+/** The result type of an endpoint's fetch. */
+type FetchResult<E> = E extends {fetch(...args: any[]): Promise<infer R>} ? R : unknown;
+/** The data type a read of an endpoint or Query gives. */
+type ReadResult<E> = E extends Query<any, any, infer R> ? R : FetchResult<E>;
+
+interface InFlight {
+  readonly promise: Promise<unknown>;
+  readonly reject: (error: unknown) => void;
+  readonly name: string;
+}
+
+/**
+ * Owns the cache: normalized entities and their meta, endpoint results, and
+ * the ordered list of pending optimistic updates. Fetches through endpoints,
+ * writes responses all or nothing, and tells subscribers after every change.
+ *
+ * The state it exposes is the visible one: confirmed data with the pending
+ * predictions replayed over it in request order.
+ *
+ * @example
+ * ```ts
+ * const controller = new Controller();
+ * const article = await controller.fetch(ArticleResource.get, {id: '1'});
+ * const {data, expiryStatus} = controller.getResponse(ArticleResource.get, {id: '1'});
+ * const stop = controller.subscribe(() => render(controller.getResponse(ArticleResource.get, {id: '1'}).data));
+ * ```
+ */
+export class Controller {
+  /** The memo behind every read: identical data for an unchanged cache. */
+  readonly memo = new MemoCache();
+  private readonly dataExpiryLength: number;
+  private readonly now: () => number;
+  private base: State = emptyState();
+  private visible: State = this.base;
+  private readonly listeners = new Set<() => void>();
+  private readonly inFlight = new Map<string, InFlight>();
+  private readonly running = new Set<InFlight>();
+  private sequence = 0;
+  private generation = 0;
+  private readonly predictions: PredictionContext;
+
+  constructor(options: ControllerOptions = {}) {
+    this.dataExpiryLength = options.dataExpiryLength ?? 60_000;
+    this.now = options.now ?? Date.now;
+    this.predictions = {
+      read: (state, endpoint, args) => this.readFrom(state, endpoint, this.fullArgs(endpoint, args)),
+      now: this.now,
+      expiryLength: update => this.expiryLength(update.endpoint),
+    };
+  }
+
+  /** The visible state (confirmed data plus pending predictions). Immutable. */
+  get state(): State {
+    return this.visible;
+  }
+
+  /** How many subscribers are registered (for leak checks). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  /**
+   * Issues the request and resolves with the denormalized response once the
+   * cache holds it. Concurrent GETs with the same key share one request. With
+   * `getOptimisticResponse`, the prediction is visible at once and replaced by
+   * the server data (or removed if the request fails). On failure the cache
+   * keeps what it had and only this result's `error` is set.
+   */
+  fetch<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): Promise<FetchResult<E>> {
+    if (!canFetch(endpoint)) {
+      return Promise.reject(
+        new TypeError(
+          `${endpoint.name ?? 'This endpoint'} cannot be fetched: a Query only reads the cache. Use controller.get() or useCache() instead.`,
+        ),
+      );
+    }
+    let full: readonly unknown[];
+    let key: string;
+    try {
+      full = this.fullArgs(endpoint, args);
+      key = endpoint.key(...full);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (!endpoint.sideEffect) {
+      const shared = this.inFlight.get(key);
+      if (shared) return shared.promise as Promise<FetchResult<E>>;
+    }
+
+    const fetchedAt = this.now();
+    let update: PendingUpdate | undefined;
+    if (endpoint.getOptimisticResponse) {
+      update = {id: ++this.sequence, endpoint, args: full, fetchedAt};
+      try {
+        const next = applyPrediction(this.visible, update, this.predictions);
+        this.visible = {...next, optimistic: [...this.visible.optimistic, update]};
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      this.notify();
+    }
+
+    const generation = this.generation;
+    let reject!: (error: unknown) => void;
+    let resolve!: (value: unknown) => void;
+    const promise = new Promise<unknown>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const flight: InFlight = {promise, reject, name: key};
+    this.running.add(flight);
+    if (!endpoint.sideEffect) this.inFlight.set(key, flight);
+
+    const settled = () => {
+      this.running.delete(flight);
+      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+    };
+    let request: Promise<unknown>;
+    try {
+      request = endpoint.fetch(...full);
+    } catch (error) {
+      request = Promise.reject(error);
+    }
+    request.then(
+      value => {
+        settled();
+        if (generation !== this.generation) return; // already rejected by the reset
+        try {
+          resolve(this.receive(endpoint, full, key, value, fetchedAt, update));
+        } catch (error) {
+          this.fail(key, error, update);
+          reject(error);
+        }
+      },
+      error => {
+        settled();
+        if (generation !== this.generation) return;
+        this.fail(key, error, update);
+        reject(error);
+      },
+    );
+    return promise as Promise<FetchResult<E>>;
+  }
+
+  /**
+   * Marks a result invalid: it stays readable, but `useSuspense` fetches it
+   * again before showing it.
+   */
+  invalidate(endpoint: EndpointInterface, ...args: readonly unknown[]): void {
+    const key = endpoint.key(...this.fullArgs(endpoint, args));
+    const meta = this.base.meta.get(key) ?? {fetchedAt: 0, date: 0, expiresAt: 0};
+    if (meta.invalidated) return;
+    this.commit({...this.base, meta: withEntry(this.base.meta, key, {...meta, invalidated: true})});
+  }
+
+  /**
+   * The cached value of an endpoint or Query with its freshness. Reads never
+   * fetch; the data is identical while the cache holds the same content.
+   */
+  getResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): ResponseState<ReadResult<E>> {
+    return this.readFrom(this.visible, endpoint, this.fullArgs(endpoint, args));
+  }
+
+  /**
+   * Reads the cache only: a Query (with its `process`), or a schema such as
+   * `schema.All(Todo)`, an Entity class with `{id}` args, or a Collection with
+   * its args. Undefined when nothing is cached.
+   */
+  get<T = any>(schemaOrQuery: unknown, ...args: readonly unknown[]): T | undefined {
+    if (schemaOrQuery instanceof Query) return this.getResponse(schemaOrQuery, ...args).data as T | undefined;
+    return this.memo.query<T>(schemaOrQuery, args, this.visible.entities).data;
+  }
+
+  /** A read-only view of the visible state now. */
+  snapshot(): Snapshot {
+    return new Snapshot(this.visible, this.predictions.read, this.now());
+  }
+
+  /** Calls `listener` (with no arguments) after each committed change. Returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    const entry = () => listener();
+    this.listeners.add(entry);
+    return () => {
+      this.listeners.delete(entry);
+    };
+  }
+
+  /** Writes a response as if fetched now (for tests and server rendering). */
+  setResponse(endpoint: EndpointInterface, ...argsAndResponse: readonly unknown[]): void {
+    const response = argsAndResponse[argsAndResponse.length - 1];
+    const full = this.fullArgs(endpoint, argsAndResponse.slice(0, -1));
+    this.receive(endpoint, full, endpoint.key(...full), response, this.now(), undefined);
+  }
+
+  /** Records a failed fetch for a result (for tests and server rendering); the data is kept. */
+  setError(endpoint: EndpointInterface, ...argsAndError: readonly unknown[]): void {
+    const error = argsAndError[argsAndError.length - 1];
+    const full = this.fullArgs(endpoint, argsAndError.slice(0, -1));
+    this.fail(endpoint.key(...full), error, undefined);
+  }
+
+  /**
+   * Empties the cache and drops every pending prediction. Requests in flight
+   * reject with {@link ResetError} and their late responses are ignored.
+   */
+  resetEntireStore(): void {
+    this.generation++;
+    const flights = [...this.running];
+    this.running.clear();
+    this.inFlight.clear();
+    this.base = emptyState();
+    this.visible = this.base;
+    for (const flight of flights) flight.reject(new ResetError(flight.name));
+    this.notify();
+  }
+
+  // --- internals -------------------------------------------------------------
+
+  private fullArgs(endpoint: EndpointInterface, args: readonly unknown[]): readonly unknown[] {
+    return endpoint.normalizeArgs ? endpoint.normalizeArgs(args) : args;
+  }
+
+  private expiryLength(endpoint: EndpointInterface): number {
+    return endpoint.dataExpiryLength ?? this.dataExpiryLength;
+  }
+
+  /** Stores a response (all or nothing), confirms its prediction, and returns the denormalized value. */
+  private receive(
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+    key: string,
+    value: unknown,
+    fetchedAt: number,
+    update: PendingUpdate | undefined,
+  ): unknown {
+    const normalized = normalize(endpoint.schema, value, args); // throws before anything is written
+    const now = this.now();
+    const expiresAt = now + this.expiryLength(endpoint);
+    const store = mergeResponse(this.base, normalized, {fetchedAt, date: now, expiresAt});
+    let {endpoints, meta} = this.base;
+    if (!endpoint.sideEffect) {
+      const previous = endpoints.get(key);
+      const previousMeta = meta.get(key);
+      // A late response from an older fetch does not replace a newer result.
+      if (!previousMeta || fetchedAt >= previousMeta.fetchedAt) {
+        if (previous === undefined || !jsonEqual(previous, normalized.result)) {
+          endpoints = withEntry(endpoints, key, normalized.result);
+        }
+        meta = withEntry(meta, key, {fetchedAt, date: now, expiresAt});
+      }
+    }
+    this.commit(
+      {...this.base, entities: store.entities, entitiesMeta: store.entitiesMeta, endpoints, meta},
+      update,
+    );
+    if (endpoint.schema === undefined) return value;
+    const built = this.memo.denormalize(endpoint.schema, normalized.result, this.visible.entities);
+    return built.invalid || built.data === undefined ? value : built.data;
+  }
+
+  /** Rolls back a failed fetch's prediction and records the error on its result. */
+  private fail(key: string, error: unknown, update: PendingUpdate | undefined): void {
+    const previous = this.base.meta.get(key);
+    const now = this.now();
+    const meta: ResultMeta = previous ? {...previous, error} : {fetchedAt: now, date: now, expiresAt: 0, error};
+    this.commit({...this.base, meta: withEntry(this.base.meta, key, meta)}, update);
+  }
+
+  /** Installs a new confirmed state, retires a settled prediction, and rebuilds the visible state. */
+  private commit(base: State, settled?: PendingUpdate): void {
+    const pending = settled ? this.visible.optimistic.filter(u => u !== settled) : this.visible.optimistic;
+    this.base = {...base, optimistic: []};
+    this.visible = pending.length ? replayPredictions(this.base, pending, this.predictions) : this.base;
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Reads an endpoint or Query from a given state (the visible one, or a snapshot's). */
+  private readFrom(state: State, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<any> {
+    const key = endpoint.key(...args);
+    const input = state.endpoints.get(key);
+    const meta = this.base.meta.get(key);
+    const built =
+      input !== undefined
+        ? this.memo.denormalize(endpoint.schema, input, state.entities)
+        : this.memo.query(endpoint.schema, args, state.entities);
+    let data = built.data;
+    if (endpoint instanceof Query) data = endpoint.compute(data as never, args as never[]);
+    let expiryStatus: ExpiryStatus;
+    let expiresAt = meta?.expiresAt ?? 0;
+    if (built.invalid || meta?.invalidated) expiryStatus = 'invalid';
+    else if (data === undefined) expiryStatus = endpoint instanceof Query ? 'valid' : 'invalid';
+    else if (endpoint instanceof Query) {
+      expiryStatus = 'valid';
+      expiresAt = Infinity;
+    } else expiryStatus = this.now() > expiresAt ? 'stale' : 'valid';
+    return meta?.error !== undefined ? {data, expiryStatus, expiresAt, error: meta.error} : {data, expiryStatus, expiresAt};
+  }
+}

@@ -1,0 +1,64 @@
+import {mergeResponse, normalize} from '../schema/index.js';
+import {AbortOptimistic} from './abort-optimistic.js';
+import {Snapshot, type StateReader} from './snapshot.js';
+import type {PendingUpdate, State} from './state.js';
+
+/** What replaying predictions needs from the Controller. */
+export interface PredictionContext {
+  readonly read: StateReader;
+  now(): number;
+  /** How long (ms) data written now stays fresh. */
+  expiryLength(update: PendingUpdate): number;
+}
+
+/**
+ * Writes one prediction over `state`. The prediction is normalized and merged
+ * like a response, through `useIncoming`, with the time its fetch was
+ * triggered. `AbortOptimistic` gives back `state` unchanged; any other error
+ * (a throwing `getOptimisticResponse`, a prediction that does not fit its
+ * schema) is thrown to the caller.
+ */
+export function applyPrediction(state: State, update: PendingUpdate, context: PredictionContext): State {
+  const {endpoint} = update;
+  if (!endpoint.getOptimisticResponse) return state;
+  const snap = new Snapshot(state, context.read, update.fetchedAt);
+  let predicted: unknown;
+  try {
+    predicted = endpoint.getOptimisticResponse(snap, ...update.args);
+  } catch (error) {
+    if (error instanceof AbortOptimistic) return state;
+    throw error;
+  }
+  const normalized = normalize(endpoint.schema, predicted, update.args);
+  const now = context.now();
+  const store = mergeResponse(state, normalized, {
+    fetchedAt: update.fetchedAt,
+    date: now,
+    expiresAt: now + context.expiryLength(update),
+  });
+  if (store.entities === state.entities && store.entitiesMeta === state.entitiesMeta) return state;
+  return {...state, entities: store.entities, entitiesMeta: store.entitiesMeta};
+}
+
+/**
+ * The visible state: the confirmed `base` with every pending prediction
+ * replayed over it in request order. Each prediction sees the ones before it
+ * (so two pending increments count twice). A prediction that throws on replay
+ * is skipped there; it was checked when its fetch started.
+ *
+ * @example
+ * ```ts
+ * const visible = replayPredictions(base, pending, context);
+ * ```
+ */
+export function replayPredictions(base: State, pending: readonly PendingUpdate[], context: PredictionContext): State {
+  let state: State = {...base, optimistic: pending};
+  for (const update of pending) {
+    try {
+      state = applyPrediction(state, update, context);
+    } catch {
+      // Pure predictions do not start throwing; if one does, showing the rest beats showing nothing.
+    }
+  }
+  return state;
+}

@@ -1,0 +1,52 @@
+import type {EndpointInterface} from '../endpoint/index.js';
+import type {EntityMetaTables, EntityTables} from '../schema/index.js';
+
+/** What the Controller knows about one endpoint result. Times are client ms. */
+export interface ResultMeta {
+  /** When the fetch that gave the current data was triggered. */
+  readonly fetchedAt: number;
+  /** When the current data was written. */
+  readonly date: number;
+  /** After this the data is stale: still shown, but refetched. */
+  readonly expiresAt: number;
+  /** The error of the last fetch, when it failed (the data, if any, is kept). */
+  readonly error?: unknown;
+  /** Set by `invalidate`: the data must be fetched again before it is shown. */
+  readonly invalidated?: boolean;
+}
+
+/** A mutation's prediction, waiting for its own request to settle. */
+export interface PendingUpdate {
+  /** Unique per fetch: each prediction is paired with its own request, never by key. */
+  readonly id: number;
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  /** When the fetch was triggered; the prediction is written with this time. */
+  readonly fetchedAt: number;
+}
+
+/**
+ * The whole state of a Controller. Every member is immutable: a change makes a
+ * new state that shares what did not change.
+ */
+export interface State {
+  readonly entities: EntityTables;
+  readonly entitiesMeta: EntityMetaTables;
+  /** Normalized results by endpoint key. */
+  readonly endpoints: ReadonlyMap<string, unknown>;
+  readonly meta: ReadonlyMap<string, ResultMeta>;
+  /** Pending predictions in request order. */
+  readonly optimistic: readonly PendingUpdate[];
+}
+
+/** A state with nothing in it. */
+export function emptyState(): State {
+  return {entities: new Map(), entitiesMeta: new Map(), endpoints: new Map(), meta: new Map(), optimistic: []};
+}
+
+/** A copy of `map` with one entry set (maps in a state are never changed in place). */
+export function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> {
+  const out = new Map(map);
+  out.set(key, value);
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * What `getOptimisticResponse` receives: a read-only view of the cache as it
+ * will be when the prediction is applied (confirmed data plus the earlier
+ * pending predictions), and the time the fetch was triggered.
+ *
+ * @example
+ * ```ts
+ * getOptimisticResponse(snap) {
+ *   const {data} = snap.getResponse(getCount);
+ *   if (!data) throw snap.abort;
+ *   return {id: 'count', count: data.count + 1, updatedAt: snap.fetchedAt};
+ * }
+ * ```
+ */
+export interface SnapshotInterface {
+  /** The cached value of an endpoint; `data` is falsy when nothing is cached. */
+  getResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): {data: any; expiryStatus: ExpiryStatus; expiresAt: number};
+  /** Client time in ms at which the fetch was triggered (what a request may send as `updatedAt`). */
+  readonly fetchedAt: number;
+  /** Throw this to apply no prediction and let the fetch go ahead. */
+  readonly abort: Error;
+}
+
+/** `valid`: fresh; `stale`: past its expiry, shown while refetched; `invalid`: must be fetched before it is shown. */
+export type ExpiryStatus = 'valid' | 'stale' | 'invalid';
+
+/**
+ * The interface every fetchable (or readable) thing implements. `RestEndpoint`
+ * is one; a `Query` is one without `fetch`. Anything with a `key` and a `fetch`
+ * can be given to the Controller.
+ *
+ * @example
+ * ```ts
+ * const getTime: EndpointInterface = {
+ *   key: () => 'time',
+ *   fetch: async () => ({now: Date.now()}),
+ * };
+ * await controller.fetch(getTime);
+ * ```
+ */
+export interface EndpointInterface {
+  /** A string that identifies the result of `args`; equal args give equal keys. */
+  key(...args: any[]): string;
+  /** How the response is normalized; undefined stores it as it is. */
+  readonly schema?: unknown;
+  /** Performs the request and resolves with the processed response. Absent on a Query. */
+  fetch?(...args: any[]): Promise<unknown>;
+  /** True for mutations: they are never deduplicated and their result is not cached under a key to read. */
+  readonly sideEffect?: boolean;
+  /** For logs and error messages. */
+  readonly name?: string;
+  /** How long (ms) a result stays fresh; the Controller's default otherwise. */
+  readonly dataExpiryLength?: number;
+  /** A prediction of the response, applied at once and replaced by the real one. Must be pure. */
+  getOptimisticResponse?(snap: SnapshotInterface, ...args: any[]): unknown;
+  /**
+   * Puts a call's arguments in their full form before anything else sees them
+   * (RestEndpoint turns `(body)` into `({}, body)`), so keys, predictions and
+   * list filters all read the same shape.
+   */
+  normalizeArgs?(args: readonly unknown[]): unknown[];
+  /** Derives the value handed out from the denormalized data (Query). */
+  readonly process?: (...args: any[]) => unknown;
+}
+
+/** Whether an endpoint can fetch (a Query cannot). */
+export function canFetch(endpoint: EndpointInterface): endpoint is EndpointInterface & {fetch(...args: any[]): Promise<unknown>} {
+  return typeof endpoint.fetch === 'function';
+}

@@ -1,0 +1,4 @@
+export {canFetch, type EndpointInterface, type SnapshotInterface, type ExpiryStatus} from './endpoint.js';
+export {Query} from './query.js';
+export {argsKey} from './args-key.js';
+export {NetworkError, ParseError} from './network-error.js';

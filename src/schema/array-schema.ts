@@ -1,0 +1,57 @@
+import type {Denormalize} from './denormalize-type.js';
+import {joinPath} from './entity.js';
+import {INVALID} from './invalid.js';
+import {SchemaError} from './schema-error.js';
+import type {DenormalizeDelegate, NormalizeDelegate, Schema} from './types.js';
+
+/**
+ * A list of one schema; `[Article]` is shorthand for `new schema.Array(Article)`.
+ * Invalid or missing entities drop out of the list when it is read.
+ *
+ * @example
+ * ```ts
+ * const getTags = new RestEndpoint({path: '/tags', schema: new schema.Array(Tag)});
+ * ```
+ */
+export class ArraySchema<S extends Schema = Schema> {
+  declare readonly __result?: Denormalize<S>[];
+  constructor(readonly schema: S) {}
+
+  normalize(input: unknown, delegate: NormalizeDelegate, path: string): unknown {
+    if (!Array.isArray(input)) {
+      throw new SchemaError({entity: schemaName(this.schema), path, value: input, reason: 'expected a list'});
+    }
+    const out: unknown[] = [];
+    for (let i = 0; i < input.length; i++) {
+      const item = input[i];
+      if (item === null || item === undefined) continue;
+      out.push(delegate.visit(this.schema, item, joinPath(path, i)));
+    }
+    return out;
+  }
+
+  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
+    return denormalizeList(this.schema, input, delegate);
+  }
+}
+
+/** Rebuilds a list, leaving out entries that are missing or INVALID. */
+export function denormalizeList(schema: unknown, input: unknown, delegate: DenormalizeDelegate): unknown {
+  if (!Array.isArray(input)) return input;
+  const out: unknown[] = [];
+  for (const item of input) {
+    const value = delegate.unvisit(schema, item);
+    if (value !== INVALID && value !== undefined) out.push(value);
+  }
+  return out;
+}
+
+/** A readable name for a schema in error messages. */
+export function schemaName(schema: unknown): string {
+  if (typeof schema === 'function') return (schema as {key?: string}).key ?? schema.name;
+  if (Array.isArray(schema)) return `[${schemaName(schema[0])}]`;
+  if (schema && typeof schema === 'object' && 'schema' in schema) {
+    return `${schema.constructor.name}(${schemaName((schema as {schema: unknown}).schema)})`;
+  }
+  return 'object';
+}

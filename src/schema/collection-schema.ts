@@ -1,0 +1,219 @@
+import type {Denormalize} from './denormalize-type.js';
+import {ArraySchema, denormalizeList, schemaName} from './array-schema.js';
+import {ValuesSchema, denormalizeValues} from './values-schema.js';
+import {joinPath} from './entity.js';
+import {jsonEqual} from './json-equal.js';
+import {isPlainObject, setOwn} from './own-property.js';
+import {SchemaError} from './schema-error.js';
+import type {
+  DenormalizeDelegate,
+  EntityMeta,
+  EntityTables,
+  NormalizeDelegate,
+  Schema,
+} from './types.js';
+
+type Inner = ArraySchema<any> | ValuesSchema<any> | readonly [Schema];
+type ItemOf<I> = I extends ArraySchema<infer S> ? S : I extends ValuesSchema<infer S> ? S : I extends readonly [infer S] ? S : never;
+
+/** Options of {@link CollectionSchema}. */
+export interface CollectionOptions {
+  /** Table name; defaults to `Collection(<item key>)`. Give two unrelated collections of one entity distinct keys. */
+  key?: string;
+  /**
+   * The arguments that identify one list (its filter). Defaults to the first
+   * argument when it is an object (the params), else no arguments.
+   */
+  argsKey?: (...args: any[]) => Record<string, unknown> | undefined;
+}
+
+/**
+ * A list (or id map) stored in the cache under the arguments that fetched it,
+ * so that a new item can be added to every cached list whose filter it fits
+ * with `push`, `unshift` or `assign`. Lists with another filter stay untouched.
+ *
+ * @example
+ * ```ts
+ * const todos = new schema.Collection([Todo]);
+ * const getTodos = new RestEndpoint({path: '/todos', searchParams: {} as {userId?: string}, schema: todos});
+ * const addTodo = new RestEndpoint({path: '/todos', method: 'POST', schema: todos.push});
+ * ```
+ */
+export class CollectionSchema<I extends Inner = Inner> {
+  declare readonly __result?: I extends ValuesSchema<any> ? Record<string, Denormalize<ItemOf<I>>> : Denormalize<ItemOf<I>>[];
+  readonly key: string;
+  /** The list or map schema inside. */
+  readonly schema: ArraySchema<any> | ValuesSchema<any>;
+  private readonly argsKey: (...args: any[]) => Record<string, unknown> | undefined;
+  private readonly parsedPks = new Map<string, Record<string, string>>();
+  private appenders?: Record<'push' | 'unshift' | 'assign', CollectionAppender<ItemOf<I>>>;
+
+  constructor(inner: I, options: CollectionOptions = {}) {
+    this.schema = Array.isArray(inner) ? new ArraySchema(inner[0]) : (inner as ArraySchema<any> | ValuesSchema<any>);
+    this.key = options.key ?? `Collection(${schemaName(this.schema.schema)})`;
+    this.argsKey = options.argsKey ?? defaultArgsKey;
+  }
+
+  /** The item schema: what `push`/`unshift` take and `assign` takes a map of. */
+  get itemSchema(): Schema {
+    return this.schema.schema;
+  }
+
+  /** Whether this collection holds an id map (`Values`) rather than a list. */
+  get isMap(): boolean {
+    return this.schema instanceof ValuesSchema;
+  }
+
+  /** The row key of the list fetched with `args`: its filter as sorted JSON with string values. */
+  pk(args: readonly unknown[]): string {
+    const filter = this.argsKey(...args) ?? {};
+    const entries: [string, string][] = [];
+    for (const key of Object.keys(filter).sort()) {
+      const value = filter[key];
+      if (value !== undefined) entries.push([key, String(value)]);
+    }
+    return JSON.stringify(Object.fromEntries(entries));
+  }
+
+  /** Appends items at the end of every matching cached list. */
+  get push(): CollectionAppender<ItemOf<I>> {
+    return this.appender('push');
+  }
+  /** Inserts items at the start of every matching cached list. */
+  get unshift(): CollectionAppender<ItemOf<I>> {
+    return this.appender('unshift');
+  }
+  /** Merges an id map into every matching cached map (`Values` collections). */
+  get assign(): CollectionAppender<ItemOf<I>> {
+    return this.appender('assign');
+  }
+
+  private appender(mode: 'push' | 'unshift' | 'assign'): CollectionAppender<ItemOf<I>> {
+    this.appenders ??= {
+      push: new CollectionAppender(this, 'push'),
+      unshift: new CollectionAppender(this, 'unshift'),
+      assign: new CollectionAppender(this, 'assign'),
+    };
+    return this.appenders[mode];
+  }
+
+  /** Whether the cached list `pk` fits a call's params and body (compared as strings). */
+  matches(pk: string, filter: readonly unknown[]): boolean {
+    let parsed = this.parsedPks.get(pk);
+    if (!parsed) this.parsedPks.set(pk, (parsed = JSON.parse(pk) as Record<string, string>));
+    for (const key of Object.keys(parsed)) {
+      let found = false;
+      for (const arg of filter) {
+        if (arg !== null && typeof arg === 'object' && Object.prototype.hasOwnProperty.call(arg, key)) {
+          const value = (arg as Record<string, unknown>)[key];
+          if (value !== undefined && String(value) === parsed[key]) found = true;
+        }
+      }
+      if (!found) return false;
+    }
+    return true;
+  }
+
+  normalize(input: unknown, delegate: NormalizeDelegate, path: string): unknown {
+    const row = this.schema.normalize(input, delegate, path);
+    const pk = this.pk(delegate.args);
+    delegate.addRow(this, pk, row);
+    return pk;
+  }
+
+  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
+    if (typeof input !== 'string') return input;
+    return delegate.entity(this, input);
+  }
+
+  queryKey(args: readonly unknown[], tables: EntityTables): unknown {
+    const pk = this.pk(args);
+    return tables.get(this.key)?.has(pk) ? pk : undefined;
+  }
+
+  // --- the table adapter: a fetched list replaces the cached one ---
+  mergeRows(existing: unknown, incoming: unknown): unknown {
+    return jsonEqual(existing, incoming) ? existing : incoming;
+  }
+  shouldReplace(existingMeta: EntityMeta, incomingMeta: EntityMeta): boolean {
+    return incomingMeta.fetchedAt >= existingMeta.fetchedAt;
+  }
+  createEmpty(row: unknown): object {
+    return Array.isArray(row) ? [] : {};
+  }
+  fill(target: object, row: unknown, delegate: DenormalizeDelegate): object {
+    const built = this.isMap
+      ? denormalizeValues(this.itemSchema, row, delegate)
+      : denormalizeList(this.itemSchema, row, delegate);
+    if (Array.isArray(target)) target.push(...(built as unknown[]));
+    else Object.assign(target, built);
+    return target;
+  }
+
+  /** Applies one addition to a cached row: returns the new row, or the same one when nothing changes. */
+  applyOp(row: unknown, mode: 'push' | 'unshift' | 'assign', refs: readonly string[] | Readonly<Record<string, string>>): unknown {
+    if (mode === 'assign') {
+      if (!isPlainObject(row) || Array.isArray(refs)) return row;
+      const map = refs as Record<string, string>;
+      if (Object.keys(map).every(k => row[k] === map[k])) return row;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(row)) setOwn(out, k, row[k]);
+      for (const k of Object.keys(map)) setOwn(out, k, map[k]);
+      return out;
+    }
+    if (!Array.isArray(row) || !Array.isArray(refs)) return row;
+    const added = (refs as string[]).filter(ref => !row.includes(ref));
+    if (added.length === 0) return row;
+    return mode === 'push' ? [...row, ...added] : [...added, ...row];
+  }
+}
+
+/** The first argument when it is a params object. */
+function defaultArgsKey(...args: unknown[]): Record<string, unknown> | undefined {
+  const first = args[0];
+  return first !== null && typeof first === 'object' && !Array.isArray(first) ? (first as Record<string, unknown>) : undefined;
+}
+
+/**
+ * The schema of a creating call (`collection.push` and friends): the response
+ * is normalized as the item (or a list / id map of items) and then added to
+ * every cached list of the collection whose filter it fits.
+ */
+export class CollectionAppender<S extends Schema = Schema> {
+  declare readonly __result?: Denormalize<S>;
+  constructor(
+    readonly collection: CollectionSchema<any>,
+    readonly mode: 'push' | 'unshift' | 'assign',
+  ) {}
+
+  normalize(input: unknown, delegate: NormalizeDelegate, path: string): unknown {
+    const item = this.collection.itemSchema;
+    let result: unknown;
+    let refs: string[] | Record<string, string>;
+    if (this.mode === 'assign') {
+      if (!isPlainObject(input)) {
+        throw new SchemaError({entity: this.collection.key, path, value: input, reason: 'assign expects an object keyed by id'});
+      }
+      const map: Record<string, string> = {};
+      for (const key of Object.keys(input)) setOwn(map, key, String(delegate.visit(item, input[key], joinPath(path, key))));
+      refs = map;
+      result = map;
+    } else if (Array.isArray(input)) {
+      refs = input.map((value, i) => String(delegate.visit(item, value, joinPath(path, i))));
+      result = refs;
+    } else {
+      const ref = delegate.visit(item, input, path);
+      refs = [String(ref)];
+      result = ref;
+    }
+    delegate.addToCollections({collection: this.collection, mode: this.mode, filter: delegate.args, refs});
+    return result;
+  }
+
+  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {
+    const item = this.collection.itemSchema;
+    if (Array.isArray(input)) return denormalizeList(item, input, delegate);
+    if (isPlainObject(input)) return denormalizeValues(item, input, delegate);
+    return delegate.unvisit(item, input);
+  }
+}

@@ -1,0 +1,249 @@
+import {INVALID} from './invalid.js';
+import {jsonEqual} from './json-equal.js';
+import {isPlainObject, setOwn} from './own-property.js';
+import {SchemaError} from './schema-error.js';
+import {isSchema} from './is-schema.js';
+import type {DenormalizeDelegate, EntityMeta, EntityTables, NormalizeDelegate, NormalizedRow} from './types.js';
+
+type AnyEntityClass = (abstract new (...args: any[]) => Entity) & typeof Entity;
+
+/**
+ * The base class of everything stored by primary key. Extend it, declare the
+ * fields as class fields with defaults (they fix the types and fill gaps), and
+ * say which fields hold other entities or need a constructor in `static schema`.
+ *
+ * Instances are built by the cache; treat them as immutable and write through
+ * the Controller instead.
+ *
+ * @example
+ * ```ts
+ * class User extends Entity {
+ *   id = '';
+ *   name = '';
+ *   static key = 'User';
+ * }
+ * class Article extends Entity {
+ *   id = '';
+ *   title = '';
+ *   author = User.fromJS();
+ *   publishedAt = new Date(0);
+ *   static key = 'Article';
+ *   static schema = {author: User, publishedAt: Date};
+ * }
+ * ```
+ */
+export abstract class Entity {
+  /**
+   * The table name. Defaults to the class name; set it explicitly in code that
+   * is minified, where class names are mangled.
+   */
+  static get key(): string {
+    return this.name;
+  }
+  static set key(value: string) {
+    Object.defineProperty(this, 'key', {value, writable: true, configurable: true, enumerable: true});
+  }
+
+  /**
+   * Nested schemas by field name: another Entity class (a join), `[Entity]`, a
+   * `schema.*` instance, or a constructor such as `Date` or a decimal class
+   * that turns the wire string into an instance.
+   */
+  static schema: Record<string, unknown> = {};
+
+  /**
+   * The primary key. Runs with `this` bound to the raw data being normalized
+   * (not to an instance), so a class-field default never stands in for a
+   * missing key. Override it for other key fields, compound keys or singletons.
+   */
+  pk(): string | number | undefined {
+    return (this as unknown as {id?: string | number}).id;
+  }
+
+  /**
+   * Whether incoming data may replace what is stored. The default keeps the
+   * data from the fetch that was triggered last; override it for server-side
+   * ordering such as an `updatedAt` field.
+   *
+   * @example
+   * ```ts
+   * static useIncoming(_a: EntityMeta, _b: EntityMeta, existing: any, incoming: any) {
+   *   return existing.updatedAt <= incoming.updatedAt;
+   * }
+   * ```
+   */
+  static useIncoming(
+    existingMeta: EntityMeta,
+    incomingMeta: EntityMeta,
+    _existing: any,
+    _incoming: any,
+  ): boolean {
+    return incomingMeta.fetchedAt >= existingMeta.fetchedAt;
+  }
+
+  /**
+   * Builds an instance from a plain object: defaults for missing fields.
+   * Nested values are taken as given (no schema conversion).
+   *
+   * @example
+   * ```ts
+   * const draft = Article.fromJS({title: 'Draft'});
+   * ```
+   */
+  static fromJS<T extends Entity>(this: abstract new () => T, partial: Partial<T> | Record<string, unknown> = {}): T {
+    const instance = new (this as unknown as new () => T)();
+    for (const key of Object.keys(partial)) setOwn(instance, key, (partial as Record<string, unknown>)[key]);
+    return instance;
+  }
+
+  /** The primary key of raw data, as the string used in the tables, or undefined. */
+  static pk(this: AnyEntityClass, data: object): string | undefined {
+    const pk = this.prototype.pk.call(data as Entity);
+    if (pk === undefined || pk === null || pk === '' || (typeof pk === 'number' && !Number.isFinite(pk))) {
+      return undefined;
+    }
+    return typeof pk === 'string' ? pk : String(pk);
+  }
+
+  /** @internal Normalizes one entity: validates, records its row, and returns its pk. */
+  static normalize(this: AnyEntityClass, input: unknown, delegate: NormalizeDelegate, path: string): unknown {
+    if (input === null || input === undefined) return input;
+    if (!isPlainObject(input)) {
+      throw new SchemaError({entity: this.key, path, value: input, reason: 'expected an object'});
+    }
+    const pk = this.pk(input);
+    if (pk === undefined) {
+      const field = pkFieldName(this);
+      throw new SchemaError({
+        entity: this.key,
+        path: field ? joinPath(path, field) : path,
+        value: field ? input[field] : input,
+        reason: `missing primary key${field ? ` field "${field}"` : ''}`,
+      });
+    }
+    const row: NormalizedRow = {};
+    const fields = this.schema;
+    for (const key of Object.keys(input)) {
+      const value = input[key];
+      const fieldSchema = Object.prototype.hasOwnProperty.call(fields, key) ? fields[key] : undefined;
+      if (fieldSchema === undefined || value === null || value === undefined) {
+        setOwn(row, key, value);
+      } else if (isSchema(fieldSchema)) {
+        setOwn(row, key, delegate.visit(fieldSchema, value, joinPath(path, key)));
+      } else {
+        checkConstructible(this.key, fieldSchema as new (v: unknown) => unknown, value, joinPath(path, key));
+        setOwn(row, key, value);
+      }
+    }
+    delegate.addRow(this.asTable(), pk, row);
+    return pk;
+  }
+
+  /** @internal Looks an entity up by pk; returns the instance, undefined or INVALID. */
+  static denormalize(this: AnyEntityClass, input: unknown, delegate: DenormalizeDelegate): unknown {
+    if (input === null || input === undefined) return input;
+    // Already denormalized (an optimistic response that holds instances).
+    if (typeof input === 'object') return input;
+    return delegate.entity(this.asTable(), String(input));
+  }
+
+  /** @internal For `Query(Entity)` and `ctrl.get(Entity, {id})`: the pk from the args. */
+  static queryKey(this: AnyEntityClass, args: readonly unknown[], tables: EntityTables): unknown {
+    const first = args[0];
+    if (first === null || typeof first !== 'object') return undefined;
+    const pk = this.pk(first);
+    if (pk === undefined || !tables.get(this.key)?.has(pk)) return undefined;
+    return pk;
+  }
+
+  /** @internal The table adapter the store and memo use; one per class. */
+  static asTable(this: AnyEntityClass): EntityTableAdapter {
+    let adapter = TABLES.get(this);
+    if (!adapter) TABLES.set(this, (adapter = new EntityTableAdapter(this)));
+    return adapter;
+  }
+}
+
+const TABLES = new WeakMap<Function, EntityTableAdapter>();
+
+/** Connects an Entity class to the store merge and the memo. */
+class EntityTableAdapter {
+  readonly key: string;
+  constructor(readonly entity: AnyEntityClass) {
+    this.key = entity.key;
+  }
+
+  mergeRows(existing: NormalizedRow, incoming: NormalizedRow): NormalizedRow {
+    let changed = false;
+    for (const key of Object.keys(incoming)) {
+      if (!Object.prototype.hasOwnProperty.call(existing, key) || !jsonEqual(existing[key], incoming[key])) {
+        changed = true;
+        break;
+      }
+    }
+    if (!changed) return existing;
+    const merged: NormalizedRow = {};
+    for (const key of Object.keys(existing)) setOwn(merged, key, existing[key]);
+    for (const key of Object.keys(incoming)) {
+      // Keep the stored sub-value when equal, so nested arrays keep their identity too.
+      const value = jsonEqual(existing[key], incoming[key]) ? existing[key] : incoming[key];
+      setOwn(merged, key, value);
+    }
+    return merged;
+  }
+
+  shouldReplace(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: unknown, incoming: unknown): boolean {
+    return this.entity.useIncoming(existingMeta, incomingMeta, existing, incoming);
+  }
+
+  createEmpty(): object {
+    return new (this.entity as unknown as new () => Entity)();
+  }
+
+  fill(target: object, row: NormalizedRow, delegate: DenormalizeDelegate): object | INVALID {
+    const fields = this.entity.schema;
+    for (const key of Object.keys(row)) {
+      let value = row[key];
+      const fieldSchema = Object.prototype.hasOwnProperty.call(fields, key) ? fields[key] : undefined;
+      if (fieldSchema !== undefined && value !== null && value !== undefined) {
+        if (isSchema(fieldSchema)) {
+          value = delegate.unvisit(fieldSchema, value);
+          // A required nested entity that is invalid invalidates this one too.
+          if (value === INVALID) return INVALID;
+        } else {
+          value = new (fieldSchema as new (v: unknown) => unknown)(value);
+        }
+      }
+      setOwn(target, key, value);
+    }
+    return target;
+  }
+}
+export type {EntityTableAdapter};
+
+/** Refuses a wire value that its field's constructor cannot take (an unparsable date, a bad decimal). */
+function checkConstructible(entity: string, ctor: new (v: unknown) => unknown, value: unknown, path: string): void {
+  let built: unknown;
+  try {
+    built = new ctor(value);
+  } catch (error) {
+    throw new SchemaError({entity, path, value, reason: `${ctor.name || 'the field type'} refused the value (${(error as Error)?.message ?? error})`});
+  }
+  if (built instanceof Date && Number.isNaN(built.getTime())) {
+    throw new SchemaError({entity, path, value, reason: 'not a valid date'});
+  }
+}
+
+/** Which field the default pk() reads, for error messages; undefined for a custom pk(). */
+function pkFieldName(entity: AnyEntityClass): string | undefined {
+  return entity.prototype.pk === Entity.prototype.pk ? 'id' : undefined;
+}
+
+export function joinPath(path: string, key: string | number): string {
+  return typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
+}
+
+/** True for Entity subclasses. */
+export function isEntityClass(value: unknown): value is AnyEntityClass {
+  return typeof value === 'function' && value.prototype instanceof Entity;
+}

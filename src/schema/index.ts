@@ -1,0 +1,16 @@
+export {Entity, isEntityClass} from './entity.js';
+export {INVALID} from './invalid.js';
+export {SchemaError} from './schema-error.js';
+export {ArraySchema} from './array-schema.js';
+export {ValuesSchema} from './values-schema.js';
+export {CollectionSchema, CollectionAppender, type CollectionOptions} from './collection-schema.js';
+export {AllSchema} from './all-schema.js';
+export {InvalidateSchema} from './invalidate-schema.js';
+export * as schema from './schema-namespace.js';
+export {normalize, type NormalizedResponse, type TableWrite} from './normalize.js';
+export {mergeResponse, emptyStore, type EntityStore} from './merge-store.js';
+export {MemoCache, type Denormalized} from './memo-cache.js';
+export {denormalize} from './denormalize.js';
+export {jsonEqual} from './json-equal.js';
+export type {Denormalize} from './denormalize-type.js';
+export type * from './types.js';

@@ -1,0 +1,244 @@
+import {INVALID} from './invalid.js';
+import {isPlainObject, setOwn} from './own-property.js';
+import {resolveSchema} from './visit-schema.js';
+import type {DenormalizeDelegate, EntityLike, EntityTable, EntityTables} from './types.js';
+
+/** A denormalized value, and whether a required entity in it is INVALID. */
+export interface Denormalized<T = unknown> {
+  /** The value; undefined when nothing is cached or when `invalid`. */
+  readonly data: T | undefined;
+  /** A required entity of the result is INVALID: the result must be fetched again. */
+  readonly invalid: boolean;
+}
+
+/**
+ * Flat list of what a built value read: [table key, pk, table, row] per read.
+ * A value is still right while every read gives the same row; checking the
+ * table first makes the common case (table untouched) one comparison.
+ */
+type Deps = unknown[];
+
+interface EntityEntry {
+  readonly value: object | INVALID;
+  readonly deps: Deps;
+}
+
+interface ResultEntry extends Denormalized {
+  /** [table key, table] pairs the result read, flattened. */
+  readonly tables: unknown[];
+}
+
+interface Frame {
+  readonly index: number;
+  readonly row: object;
+  readonly deps: Deps;
+  /** Lowest frame index this frame's value points back to (a cycle), as in Tarjan's algorithm. */
+  low: number;
+  /** Members of a cycle rooted here, stored when the root completes. */
+  readonly pending: [object, object | INVALID][];
+}
+
+const EMPTY: Denormalized = Object.freeze({data: undefined, invalid: false});
+
+/**
+ * Denormalizes with memory, so that reading an unchanged cache gives the
+ * identical object and a change renews only the objects that depend on it.
+ *
+ * Two levels: a whole result remembers the tables it read and is returned as
+ * it is while none of them changed (a constant-time check, whatever the list
+ * size); an entity remembers the rows it read and is rebuilt only when one of
+ * them changed. Lists and objects that come out with the same members as
+ * before are the previous objects. Tables must be immutable, as the
+ * Controller's are.
+ *
+ * @example
+ * ```ts
+ * const memo = new MemoCache();
+ * const a = memo.denormalize([Article], ['1', '2'], store.entities).data;
+ * const b = memo.denormalize([Article], ['1', '2'], store.entities).data;
+ * a === b; // true
+ * ```
+ */
+export class MemoCache {
+  private readonly entities = new WeakMap<object, EntityEntry>();
+  private readonly results = new WeakMap<object, {objects: WeakMap<object, ResultEntry>; primitives: Map<unknown, ResultEntry>}>();
+
+  /** Builds the value of `input` (a normalized result) under `schema` from `tables`. */
+  denormalize<T = unknown>(schema: unknown, input: unknown, tables: EntityTables): Denormalized<T> {
+    if (input === undefined) return EMPTY as Denormalized<T>;
+    if (schema === null || schema === undefined || typeof schema !== 'object' && typeof schema !== 'function') {
+      return {data: input as T, invalid: false};
+    }
+    let bySchema = this.results.get(schema);
+    if (!bySchema) this.results.set(schema, (bySchema = {objects: new WeakMap(), primitives: new Map()}));
+    const isObject = typeof input === 'object' && input !== null;
+    const previous = isObject ? bySchema.objects.get(input) : bySchema.primitives.get(input);
+    if (previous && tablesUnchanged(previous.tables, tables)) return previous as Denormalized<T>;
+
+    const walk = new Walk(this.entities, tables);
+    let data = walk.unvisit(schema, input);
+    const invalid = data === INVALID;
+    if (invalid) data = undefined;
+    else if (previous && !previous.invalid) data = share(previous.data, data);
+    const entry: ResultEntry = {data, invalid, tables: walk.tableList()};
+    if (isObject) bySchema.objects.set(input, entry);
+    else bySchema.primitives.set(input, entry);
+    return entry as Denormalized<T>;
+  }
+
+  /**
+   * Reads without an endpoint result: asks the schema for its input from the
+   * tables (`schema.All`, an Entity by pk, a Collection by args) and
+   * denormalizes it. Undefined data when nothing is cached.
+   */
+  query<T = unknown>(schema: unknown, args: readonly unknown[], tables: EntityTables): Denormalized<T> {
+    const resolved = resolveSchema(schema);
+    if (resolved === undefined || resolved === 'object' || !resolved.queryKey) return EMPTY as Denormalized<T>;
+    const input = resolved.queryKey(args, tables);
+    return input === undefined ? (EMPTY as Denormalized<T>) : this.denormalize<T>(schema, input, tables);
+  }
+}
+
+/** One denormalize pass: the frames of entities under construction and the tables read. */
+class Walk implements DenormalizeDelegate {
+  private readonly frames: Frame[] = [];
+  private readonly building = new Map<string, {index: number; value: object}>();
+  private readonly touched = new Map<string, EntityTable | undefined>();
+
+  constructor(
+    private readonly memo: WeakMap<object, EntityEntry>,
+    private readonly tables: EntityTables,
+  ) {}
+
+  tableList(): unknown[] {
+    const out: unknown[] = [];
+    for (const [key, table] of this.touched) out.push(key, table);
+    return out;
+  }
+
+  unvisit(schema: unknown, input: unknown): unknown {
+    const resolved = resolveSchema(schema);
+    if (resolved === undefined || input === null || input === undefined) return input;
+    if (resolved !== 'object') return resolved.denormalize(input, this);
+    if (typeof input !== 'object') return input;
+    const members = schema as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(input)) {
+      const member = Object.prototype.hasOwnProperty.call(members, key) ? members[key] : undefined;
+      const raw = (input as Record<string, unknown>)[key];
+      const value = member === undefined ? raw : this.unvisit(member, raw);
+      if (value === INVALID) return INVALID;
+      setOwn(out, key, value);
+    }
+    return out;
+  }
+
+  tableKeys(key: string): Iterable<string> | undefined {
+    const table = this.tables.get(key);
+    this.touched.set(key, table);
+    // A read of the whole table: any change to the table changes the value.
+    const top = this.frames[this.frames.length - 1];
+    if (top) top.deps.push(key, undefined, table, table);
+    return table?.keys();
+  }
+
+  entity(entity: EntityLike, pk: string): unknown {
+    const key = entity.key;
+    const table = this.tables.get(key);
+    const row = table?.get(pk);
+    this.touched.set(key, table);
+    const top = this.frames[this.frames.length - 1];
+    if (top) top.deps.push(key, pk, table, row);
+    if (row === undefined || row === INVALID) return row;
+
+    const id = `${key}\u0000${pk}`;
+    const inProgress = this.building.get(id);
+    if (inProgress) {
+      // A cycle: point at the object under construction and remember the loop.
+      if (top && inProgress.index < top.low) top.low = inProgress.index;
+      return inProgress.value;
+    }
+
+    const cached = this.memo.get(row as object);
+    if (cached && this.depsUnchanged(cached.deps)) {
+      if (top) for (let i = 0; i < cached.deps.length; i++) top.deps.push(cached.deps[i]);
+      else for (let i = 0; i < cached.deps.length; i += 4) this.touch(cached.deps[i] as string);
+      return cached.value;
+    }
+
+    const target = entity.createEmpty(row);
+    const frame: Frame = {index: this.frames.length, row: row as object, deps: [], low: this.frames.length, pending: []};
+    this.frames.push(frame);
+    this.building.set(id, {index: frame.index, value: target});
+    let value: object | INVALID;
+    try {
+      value = entity.fill(target, row, this);
+    } finally {
+      this.frames.pop();
+      this.building.delete(id);
+    }
+
+    const parent = this.frames[this.frames.length - 1];
+    if (frame.low < frame.index && parent) {
+      // Part of a cycle rooted further up: store it when the root is complete, with the root's deps.
+      parent.pending.push(...frame.pending, [frame.row, value]);
+      if (frame.low < parent.low) parent.low = frame.low;
+    } else {
+      this.memo.set(frame.row, {value, deps: frame.deps});
+      for (const [memberRow, memberValue] of frame.pending) this.memo.set(memberRow, {value: memberValue, deps: frame.deps});
+    }
+    if (parent) for (let i = 0; i < frame.deps.length; i++) parent.deps.push(frame.deps[i]);
+    else for (let i = 0; i < frame.deps.length; i += 4) this.touch(frame.deps[i] as string);
+    return value;
+  }
+
+  /** Records a table the result depends on, as it is in this state. */
+  private touch(key: string): void {
+    if (!this.touched.has(key)) this.touched.set(key, this.tables.get(key));
+  }
+
+  private depsUnchanged(deps: Deps): boolean {
+    for (let i = 0; i < deps.length; i += 4) {
+      const table = this.tables.get(deps[i] as string);
+      if (table === deps[i + 2]) continue;
+      // A whole-table read (pk undefined) is only unchanged when the table is.
+      if (deps[i + 1] === undefined || table?.get(deps[i + 1] as string) !== deps[i + 3]) return false;
+    }
+    return true;
+  }
+}
+
+function tablesUnchanged(list: unknown[], tables: EntityTables): boolean {
+  for (let i = 0; i < list.length; i += 2) if (tables.get(list[i] as string) !== list[i + 1]) return false;
+  return true;
+}
+
+/**
+ * Structural sharing with the previous value: a list or plain object whose
+ * members are all identical to the previous one's is the previous one.
+ */
+export function share(previous: unknown, next: unknown): unknown {
+  if (previous === next) return previous;
+  if (Array.isArray(previous) && Array.isArray(next)) {
+    if (previous.length !== next.length) return next;
+    let same = true;
+    for (let i = 0; i < next.length; i++) {
+      next[i] = share(previous[i], next[i]);
+      if (next[i] !== previous[i]) same = false;
+    }
+    return same ? previous : next;
+  }
+  if (isPlainObject(previous) && isPlainObject(next)) {
+    const keys = Object.keys(next);
+    if (keys.length !== Object.keys(previous).length) return next;
+    let same = true;
+    for (const key of keys) {
+      if (!Object.prototype.hasOwnProperty.call(previous, key)) return next;
+      const value = share(previous[key], next[key]);
+      setOwn(next, key, value);
+      if (value !== previous[key]) same = false;
+    }
+    return same ? previous : next;
+  }
+  return next;
+}

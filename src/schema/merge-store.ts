@@ -1,0 +1,116 @@
+import {INVALID} from './invalid.js';
+import type {NormalizedResponse} from './normalize.js';
+import type {EntityMeta, EntityMetaTables, EntityTable, EntityTables} from './types.js';
+
+/** The normalized part of the cache: rows and their meta. */
+export interface EntityStore {
+  readonly entities: EntityTables;
+  readonly entitiesMeta: EntityMetaTables;
+}
+
+const NO_META: EntityMeta = {fetchedAt: -Infinity, date: -Infinity, expiresAt: -Infinity};
+
+/**
+ * Writes a normalized response into a store and returns the new store; the
+ * given one is not changed. Only tables that really change are copied, and a
+ * row whose incoming fields equal the stored ones keeps the stored object, so
+ * the memo can tell "unchanged" by identity.
+ *
+ * Every write goes through the entity's `useIncoming`; INVALID rows are
+ * replaced only by data from a fetch triggered no earlier than the invalidation.
+ *
+ * @example
+ * ```ts
+ * const store = mergeResponse(emptyStore(), normalize([Article], data), {fetchedAt: now, date: now, expiresAt: now + 60_000});
+ * ```
+ */
+export function mergeResponse(store: EntityStore, response: NormalizedResponse, meta: EntityMeta): EntityStore {
+  const tables = new Map<string, Map<string, unknown>>();
+  const metaTables = new Map<string, Map<string, EntityMeta>>();
+
+  const writable = (key: string): Map<string, unknown> => {
+    let table = tables.get(key);
+    if (!table) tables.set(key, (table = new Map(store.entities.get(key) ?? [])));
+    return table;
+  };
+  const writableMeta = (key: string): Map<string, EntityMeta> => {
+    let table = metaTables.get(key);
+    if (!table) metaTables.set(key, (table = new Map(store.entitiesMeta.get(key) ?? [])));
+    return table;
+  };
+  const current = (key: string): EntityTable | undefined => tables.get(key) ?? store.entities.get(key);
+  const currentMeta = (key: string, pk: string): EntityMeta =>
+    (metaTables.get(key) ?? store.entitiesMeta.get(key))?.get(pk) ?? NO_META;
+
+  for (const [key, {table, rows}] of response.entities) {
+    for (const [pk, incoming] of rows) {
+      const existing = current(key)?.get(pk);
+      if (existing === undefined) {
+        writable(key).set(pk, incoming);
+        writableMeta(key).set(pk, meta);
+        continue;
+      }
+      const existingMeta = currentMeta(key, pk);
+      const replace =
+        existing === INVALID
+          ? meta.fetchedAt >= existingMeta.fetchedAt
+          : table.shouldReplace(existingMeta, meta, existing, incoming);
+      if (existing === INVALID) {
+        if (!replace) continue;
+        writable(key).set(pk, incoming);
+        writableMeta(key).set(pk, meta);
+        continue;
+      }
+      // Incoming that loses still fills fields the stored row lacks.
+      const merged = replace ? table.mergeRows(existing, incoming) : table.mergeRows(incoming, existing);
+      const next = replace ? merged : sameFields(merged, existing) ? existing : merged;
+      if (next !== existing) writable(key).set(pk, next);
+      if (replace) writableMeta(key).set(pk, meta);
+    }
+  }
+
+  for (const op of response.collectionOps) {
+    const {collection} = op;
+    const table = current(collection.key);
+    if (!table) continue;
+    for (const [pk, row] of table) {
+      if (row === INVALID || !collection.matches(pk, op.filter)) continue;
+      const next = collection.applyOp(row, op.mode, op.refs);
+      if (next !== row) writable(collection.key).set(pk, next);
+    }
+  }
+
+  for (const [key, pks] of response.invalidated) {
+    for (const pk of pks) {
+      if (current(key)?.get(pk) !== INVALID) writable(key).set(pk, INVALID);
+      writableMeta(key).set(pk, meta);
+    }
+  }
+
+  if (tables.size === 0 && metaTables.size === 0) return store;
+  return {
+    entities: tables.size ? overlay(store.entities, tables) : store.entities,
+    entitiesMeta: metaTables.size ? overlay(store.entitiesMeta, metaTables) : store.entitiesMeta,
+  };
+}
+
+/** An empty store. */
+export function emptyStore(): EntityStore {
+  return {entities: new Map(), entitiesMeta: new Map()};
+}
+
+function overlay<V>(base: ReadonlyMap<string, V>, changes: Map<string, V>): ReadonlyMap<string, V> {
+  const out = new Map(base);
+  for (const [key, value] of changes) out.set(key, value);
+  return out;
+}
+
+/** A losing merge that changes no stored field keeps the stored row. */
+function sameFields(merged: unknown, existing: unknown): boolean {
+  return (
+    merged !== null &&
+    typeof merged === 'object' &&
+    Object.keys(merged).length === Object.keys(existing as object).length
+  );
+}
+

@@ -1,0 +1,100 @@
+import type {INVALID} from './invalid.js';
+
+/** One row of normalized data: nested entities replaced by their primary keys. */
+export type NormalizedRow = Record<string, unknown>;
+
+/** A table of normalized rows (or INVALID markers) keyed by primary key. */
+export type EntityTable = ReadonlyMap<string, unknown>;
+
+/**
+ * Every table of the cache, keyed by entity key. Tables are never mutated in
+ * place: a write copies the one table it changes, so a table that is the same
+ * object as before has not changed. The memo relies on that.
+ */
+export type EntityTables = ReadonlyMap<string, EntityTable>;
+
+/** When a row was written, and when it goes stale. All times are client ms. */
+export interface EntityMeta {
+  /** Client time at which the fetch that brought this row was triggered. */
+  readonly fetchedAt: number;
+  /** Client time at which the row was written. */
+  readonly date: number;
+  /** Client time after which the row is stale. */
+  readonly expiresAt: number;
+}
+
+/** Meta for every row, with the same shape as {@link EntityTables}. */
+export type EntityMetaTables = ReadonlyMap<string, ReadonlyMap<string, EntityMeta>>;
+
+/**
+ * Something stored in its own table, keyed by a primary key: an Entity class,
+ * or a Collection. The store merge and the memo only need this much.
+ */
+export interface EntityLike {
+  /** The table name. */
+  readonly key: string;
+  /** Combines two rows of the same pk, `incoming` winning. May return `existing` when nothing changes. */
+  mergeRows(existing: unknown, incoming: unknown): unknown;
+  /** Whether `incoming` may replace `existing` (see `Entity.useIncoming`). */
+  shouldReplace(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: unknown, incoming: unknown): boolean;
+  /** An empty value to fill (an instance, an array), created before its fields so cycles can point at it. */
+  createEmpty(row: unknown): object;
+  /** Fills `target` from `row`; returns it, or INVALID when a required nested entity is invalid. */
+  fill(target: object, row: unknown, delegate: DenormalizeDelegate): object | INVALID;
+}
+
+/** A list addition requested by `Collection.push` / `unshift` / `assign`. */
+export interface CollectionOp {
+  /** The collection whose cached lists may take the items. */
+  readonly collection: CollectionRows;
+  readonly mode: 'push' | 'unshift' | 'assign';
+  /** Params and body of the call: a cached list matches when each of its args equals the same key here. */
+  readonly filter: readonly unknown[];
+  /** The pks to add (`push`/`unshift`) or the id-to-pk map to merge (`assign`). */
+  readonly refs: readonly string[] | Readonly<Record<string, string>>;
+}
+
+/** What the store merge needs from a collection to apply a list addition. */
+export interface CollectionRows {
+  readonly key: string;
+  matches(pk: string, filter: readonly unknown[]): boolean;
+  applyOp(row: unknown, mode: CollectionOp['mode'], refs: CollectionOp['refs']): unknown;
+}
+
+/** What `normalize` hands to each schema while it walks a response. */
+export interface NormalizeDelegate {
+  /** The endpoint's arguments (params, body). */
+  readonly args: readonly unknown[];
+  /** Normalizes `value` with `schema` (any schema, including shorthand arrays and objects). */
+  visit(schema: unknown, value: unknown, path: string): unknown;
+  /** Records a row; rows with the same pk in one response are merged. */
+  addRow(entity: EntityLike, pk: string, row: unknown): void;
+  /** Marks a row INVALID. */
+  invalidate(key: string, pk: string): void;
+  /** Requests a list addition. */
+  addToCollections(op: CollectionOp): void;
+}
+
+/** What `denormalize` hands to each schema while it rebuilds a value. */
+export interface DenormalizeDelegate {
+  /** Denormalizes `input` with `schema`; may return INVALID. */
+  unvisit(schema: unknown, input: unknown): unknown;
+  /** The built value of a row (memoized), undefined when absent, INVALID when invalidated. */
+  entity(entity: EntityLike, pk: string): unknown;
+  /** Every pk of a table (records the table as a dependency). */
+  tableKeys(key: string): Iterable<string> | undefined;
+}
+
+/** A schema object: what every `schema.*` class and Entity class provides. */
+export interface SchemaSimple {
+  normalize(input: unknown, delegate: NormalizeDelegate, path: string): unknown;
+  denormalize(input: unknown, delegate: DenormalizeDelegate): unknown;
+  /**
+   * For reading the cache without an endpoint result (`Query`, `ctrl.get`):
+   * the normalized input to denormalize, or undefined when nothing is cached.
+   */
+  queryKey?(args: readonly unknown[], tables: EntityTables): unknown;
+}
+
+/** A schema as users write it: a schema object, an Entity class, or a shorthand array or object of schemas. */
+export type Schema = SchemaSimple | readonly [Schema] | {readonly [key: string]: Schema} | (abstract new (...args: any[]) => unknown);

@@ -1,6 +1,6 @@
 import {canFetch, Query, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
 import {jsonEqual, MemoCache, mergeResponse, normalize} from '../schema/index.js';
-import {applyPrediction, replayPredictions, type PredictionContext} from './optimistic-layer.js';
+import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
 import {ResetError} from './reset-error.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
@@ -63,6 +63,7 @@ export class Controller {
   private readonly inFlight = new Map<string, InFlight>();
   private readonly running = new Set<InFlight>();
   private sequence = 0;
+  private lastFetchedAt = -Infinity;
   private generation = 0;
   private readonly predictions: PredictionContext;
 
@@ -114,17 +115,26 @@ export class Controller {
       if (shared) return shared.promise as Promise<FetchResult<E>>;
     }
 
-    const fetchedAt = this.now();
+    const fetchedAt = this.triggerTime();
     let update: PendingUpdate | undefined;
     if (endpoint.getOptimisticResponse) {
-      update = {id: ++this.sequence, endpoint, args: full, fetchedAt};
+      const candidate: PendingUpdate = {id: ++this.sequence, endpoint, args: full, fetchedAt};
+      let next: State | typeof ABORTED;
       try {
-        const next = applyPrediction(this.visible, update, this.predictions);
-        this.visible = {...next, optimistic: [...this.visible.optimistic, update]};
+        next = predict(this.visible, candidate, this.predictions);
       } catch (error) {
         return Promise.reject(error);
       }
-      this.notify();
+      // FIX (tests): an aborted prediction (spec 3: `AbortOptimistic` -> state "none") is
+      // not pending. It used to be queued anyway, so every later commit replayed it and,
+      // once data was cached, applied the prediction its author had declined (with the
+      // ordered-counter pattern that counts an increment twice when a refetch already
+      // holds it); subscribers were also told about a change that did not happen.
+      if (next !== ABORTED) {
+        update = candidate;
+        this.visible = {...next, optimistic: [...this.visible.optimistic, update]};
+        this.notify();
+      }
     }
 
     const generation = this.generation;
@@ -144,7 +154,11 @@ export class Controller {
     };
     let request: Promise<unknown>;
     try {
-      request = endpoint.fetch(...full);
+      // FIX (tests): `Promise.resolve` so that a fetch returning a plain value (or a
+      // thenable) works. `request.then` used to throw synchronously for those, after the
+      // prediction and the in-flight entry were registered: the prediction stayed forever
+      // and every later GET of that key got a promise that never settled.
+      request = Promise.resolve(endpoint.fetch(...full));
     } catch (error) {
       request = Promise.reject(error);
     }
@@ -155,14 +169,14 @@ export class Controller {
         try {
           resolve(this.receive(endpoint, full, key, value, fetchedAt, update));
         } catch (error) {
-          this.fail(key, error, update);
+          this.fail(key, error, update, fetchedAt);
           reject(error);
         }
       },
       error => {
         settled();
         if (generation !== this.generation) return;
-        this.fail(key, error, update);
+        this.fail(key, error, update, fetchedAt);
         reject(error);
       },
     );
@@ -175,9 +189,16 @@ export class Controller {
    */
   invalidate(endpoint: EndpointInterface, ...args: readonly unknown[]): void {
     const key = endpoint.key(...this.fullArgs(endpoint, args));
+    // FIX (tests): a GET already in flight was sent before the invalidation, so it may
+    // carry the data being invalidated. It used to be shared by the refetch that the
+    // invalidation asks for, and its response cleared the invalidation. Now the next
+    // fetch is a new request, and a response from a fetch triggered before the
+    // invalidation leaves the result invalid (see `receive`).
+    this.inFlight.delete(key);
+    const invalidatedAt = this.now();
     const meta = this.base.meta.get(key) ?? {fetchedAt: 0, date: 0, expiresAt: 0};
-    if (meta.invalidated) return;
-    this.commit({...this.base, meta: withEntry(this.base.meta, key, {...meta, invalidated: true})});
+    if (meta.invalidated && meta.invalidatedAt === invalidatedAt) return;
+    this.commit({...this.base, meta: withEntry(this.base.meta, key, {...meta, invalidated: true, invalidatedAt})});
   }
 
   /**
@@ -223,7 +244,7 @@ export class Controller {
   setError(endpoint: EndpointInterface, ...argsAndError: readonly unknown[]): void {
     const error = argsAndError[argsAndError.length - 1];
     const full = this.fullArgs(endpoint, argsAndError.slice(0, -1));
-    this.fail(endpoint.key(...full), error, undefined);
+    this.fail(endpoint.key(...full), error, undefined, this.now());
   }
 
   /**
@@ -242,6 +263,17 @@ export class Controller {
   }
 
   // --- internals -------------------------------------------------------------
+
+  /**
+   * The trigger time of a new fetch: the clock, but strictly increasing, so
+   * two fetches in one millisecond are still ordered (by `useIncoming`, and by
+   * an `updatedAt` sent from `snap.fetchedAt`).
+   */
+  private triggerTime(): number {
+    const now = this.now();
+    this.lastFetchedAt = now > this.lastFetchedAt ? now : this.lastFetchedAt + 1;
+    return this.lastFetchedAt;
+  }
 
   private fullArgs(endpoint: EndpointInterface, args: readonly unknown[]): readonly unknown[] {
     return endpoint.normalizeArgs ? endpoint.normalizeArgs(args) : args;
@@ -273,7 +305,14 @@ export class Controller {
         if (previous === undefined || !jsonEqual(previous, normalized.result)) {
           endpoints = withEntry(endpoints, key, normalized.result);
         }
-        meta = withEntry(meta, key, {fetchedAt, date: now, expiresAt});
+        const stillInvalid = previousMeta?.invalidated && fetchedAt < (previousMeta.invalidatedAt ?? -Infinity);
+        meta = withEntry(
+          meta,
+          key,
+          stillInvalid
+            ? {fetchedAt, date: now, expiresAt, invalidated: true, invalidatedAt: previousMeta.invalidatedAt!}
+            : {fetchedAt, date: now, expiresAt},
+        );
       }
     }
     this.commit(
@@ -286,10 +325,12 @@ export class Controller {
   }
 
   /** Rolls back a failed fetch's prediction and records the error on its result. */
-  private fail(key: string, error: unknown, update: PendingUpdate | undefined): void {
+  private fail(key: string, error: unknown, update: PendingUpdate | undefined, fetchedAt: number): void {
     const previous = this.base.meta.get(key);
     const now = this.now();
-    const meta: ResultMeta = previous ? {...previous, error} : {fetchedAt: now, date: now, expiresAt: 0, error};
+    // FIX (tests): a result that only holds an error records when its fetch was triggered
+    // (DESIGN 2: fetchedAt is the trigger time), not when the failure arrived.
+    const meta: ResultMeta = previous ? {...previous, error} : {fetchedAt, date: now, expiresAt: 0, error};
     this.commit({...this.base, meta: withEntry(this.base.meta, key, meta)}, update);
   }
 
@@ -302,14 +343,28 @@ export class Controller {
   }
 
   private notify(): void {
-    for (const listener of [...this.listeners]) listener();
+    // FIX (tests): a listener that throws used to escape into the Controller's own code:
+    // `receive` then treated the committed response as a failure (rejecting a fetch whose
+    // data was stored), the rollback path threw again (an unhandled rejection) and the
+    // fetch promise never settled; in `fetch` it left a prediction pending with no request.
+    // Each listener is now isolated and its error reported, like an event listener's.
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch (error) {
+        reportListenerError(error);
+      }
+    }
   }
 
   /** Reads an endpoint or Query from a given state (the visible one, or a snapshot's). */
   private readFrom(state: State, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<any> {
     const key = endpoint.key(...args);
     const input = state.endpoints.get(key);
-    const meta = this.base.meta.get(key);
+    // FIX (tests): read the meta of the same state as the data. It came from
+    // `this.base`, so a Snapshot kept across a change mixed its old data with the
+    // current invalidation, error and expiry.
+    const meta = state.meta.get(key);
     const built =
       input !== undefined
         ? this.memo.denormalize(endpoint.schema, input, state.entities)
@@ -326,4 +381,11 @@ export class Controller {
     } else expiryStatus = this.now() > expiresAt ? 'stale' : 'valid';
     return meta?.error !== undefined ? {data, expiryStatus, expiresAt, error: meta.error} : {data, expiryStatus, expiresAt};
   }
+}
+
+/** Reports a subscriber's error without stopping the Controller (the browser's `reportError` when there is one). */
+function reportListenerError(error: unknown): void {
+  const report = (globalThis as {reportError?: (error: unknown) => void}).reportError;
+  if (typeof report === 'function') report(error);
+  else console.error('data-elements: a Controller subscriber threw', error);
 }

@@ -13,6 +13,11 @@ export interface ResultMeta {
   readonly error?: unknown;
   /** Set by `invalidate`: the data must be fetched again before it is shown. */
   readonly invalidated?: boolean;
+  /**
+   * When `invalidate` was called. A response from a fetch triggered before this
+   * leaves the result invalid. (Added with the tests: see `Controller.invalidate`.)
+   */
+  readonly invalidatedAt?: number;
 }
 
 /** A mutation's prediction, waiting for its own request to settle. */

@@ -1,0 +1,32 @@
+import {createContext} from '@lit/context';
+
+/** What a suspending controller tells its boundary. */
+export interface SuspenseSource {
+  /** `pending` while waiting for a first value; `error` when the fetch failed. */
+  readonly status: 'pending' | 'complete' | 'error';
+  readonly error: unknown;
+  /** Fetches again what failed. */
+  retry(): void;
+}
+
+/**
+ * Implemented by `<data-boundary>`: the suspending controllers below it report
+ * their status, and the boundary shows its fallback, error or content.
+ */
+export interface BoundaryRegistry {
+  /** A controller's status changed (or it connected). */
+  report(source: SuspenseSource): void;
+  /** A controller disconnected. */
+  remove(source: SuspenseSource): void;
+}
+
+/**
+ * The context through which the nearest `<data-boundary>` receives the status
+ * of the suspending controllers below it. Global symbol, as for the data context.
+ *
+ * @example
+ * ```ts
+ * new ContextProvider(this, {context: boundaryContext, initialValue: registry});
+ * ```
+ */
+export const boundaryContext = createContext<BoundaryRegistry>(Symbol.for('data-elements/boundary'));

@@ -1,0 +1,76 @@
+import type {Controller} from '../core/index.js';
+import type {EndpointInterface} from '../endpoint/index.js';
+import {EndpointReader} from './endpoint-reader.js';
+
+/**
+ * An EndpointReader that fetches when the cache has nothing valid to show and
+ * revalidates stale data in the background. Each fetch is started once per
+ * state of the cache, so a failure does not loop: it shows `error` until
+ * `retry()`.
+ */
+export abstract class FetchingReader<E extends EndpointInterface, T> extends EndpointReader<E, T> {
+  /** The promise of the last fetch this controller started. */
+  promise: Promise<unknown> | undefined;
+  private inFlightKey: string | undefined;
+  private failure: {key: string; error: unknown} | undefined;
+  private lastAttempt: string | undefined;
+
+  /** Fetches again, also after a failure. */
+  retry(): void {
+    this.failure = undefined;
+    this.lastAttempt = undefined;
+    const controller = this.resolver.controller;
+    if (controller && this.args && typeof this.key === 'string') this.start(controller, this.args, this.key);
+    this.sync();
+  }
+
+  protected evaluate(controller: Controller, args: readonly unknown[], key: string): void {
+    const response = controller.getResponse(this.endpoint, ...args);
+    const showable = response.data !== undefined && response.expiryStatus !== 'invalid';
+    const attempt = `${key}\u0000${response.expiresAt}\u0000${response.expiryStatus}`;
+    if (showable) {
+      this.value = response.data as T;
+      this.status = 'complete';
+      this.error = undefined;
+      if (response.expiryStatus === 'stale' && this.inFlightKey !== key && this.lastAttempt !== attempt) {
+        this.lastAttempt = attempt;
+        this.start(controller, args, key);
+      }
+      return;
+    }
+    if (this.inFlightKey === key) {
+      this.status = 'pending';
+      return;
+    }
+    if (this.failure?.key === key) {
+      this.status = 'error';
+      this.error = this.failure.error;
+      return;
+    }
+    if (this.lastAttempt !== attempt) {
+      this.lastAttempt = attempt;
+      this.value = response.data as T | undefined;
+      this.status = 'pending';
+      this.error = undefined;
+      this.start(controller, args, key);
+    }
+  }
+
+  private start(controller: Controller, args: readonly unknown[], key: string): void {
+    this.inFlightKey = key;
+    this.failure = undefined;
+    const promise = controller.fetch(this.endpoint, ...args);
+    this.promise = promise;
+    promise.then(
+      () => {
+        if (this.inFlightKey === key) this.inFlightKey = undefined;
+        this.sync();
+      },
+      error => {
+        if (this.inFlightKey === key) this.inFlightKey = undefined;
+        if (this.key === key) this.failure = {key, error};
+        this.sync();
+      },
+    );
+  }
+}

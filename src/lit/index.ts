@@ -1,0 +1,13 @@
+export {dataContext} from './data-context.js';
+export {boundaryContext, type BoundaryRegistry, type SuspenseSource} from './boundary-context.js';
+export {ensureContextRoot} from './context-root.js';
+export {MissingProviderError} from './missing-provider-error.js';
+export {ControllerResolver} from './controller-resolver.js';
+export {useController, type ControllerMethods} from './use-controller.js';
+export {EndpointReader, type ArgsInput, type ReadStatus, type StatusRenderer} from './endpoint-reader.js';
+export {FetchingReader} from './fetching-reader.js';
+export {useSuspense, SuspenseController} from './use-suspense.js';
+export {useCache, CacheController} from './use-cache.js';
+export {useFetch, FetchController} from './use-fetch.js';
+export {useLoading, LoadingController, type LoadingState} from './use-loading.js';
+export type {FetchValue} from './value-types.js';

@@ -1,0 +1,34 @@
+import type {ReactiveControllerHost} from 'lit';
+import type {Controller} from '../core/index.js';
+import type {EndpointInterface} from '../endpoint/index.js';
+import {EndpointReader, type ArgsInput} from './endpoint-reader.js';
+import type {FetchValue} from './value-types.js';
+
+/**
+ * Reads an endpoint or a `Query` from the cache and never fetches. The value
+ * is undefined (status `pending`) until something is cached; an aggregate of
+ * `0` is a value. It follows every change to the cache, optimistic ones
+ * included, and re-renders the host only when its value's reference changes.
+ *
+ * @example
+ * ```ts
+ * const openCount = new Query(new schema.All(Todo), todos => todos.filter(t => !t.completed).length);
+ * class OpenCount extends LitElement {
+ *   private count = useCache(this, openCount);
+ *   render() { return html`${this.count.value ?? '–'} open`; }
+ * }
+ * ```
+ */
+export function useCache<E extends EndpointInterface>(host: ReactiveControllerHost, endpoint: E, args?: ArgsInput): CacheController<E> {
+  return new CacheController(host, endpoint, args);
+}
+
+/** The reactive controller behind {@link useCache}. */
+export class CacheController<E extends EndpointInterface> extends EndpointReader<E, FetchValue<E>> {
+  protected evaluate(controller: Controller, args: readonly unknown[]): void {
+    const response = controller.getResponse(this.endpoint, ...args);
+    this.value = response.expiryStatus === 'invalid' && response.data === undefined ? undefined : (response.data as FetchValue<E>);
+    this.status = this.value === undefined ? 'pending' : 'complete';
+    this.error = undefined;
+  }
+}

@@ -1,0 +1,68 @@
+import {ContextConsumer} from '@lit/context';
+import type {ReactiveControllerHost} from 'lit';
+import type {EndpointInterface} from '../endpoint/index.js';
+import {boundaryContext, type BoundaryRegistry, type SuspenseSource} from './boundary-context.js';
+import type {ArgsInput} from './endpoint-reader.js';
+import {FetchingReader} from './fetching-reader.js';
+import type {FetchValue} from './value-types.js';
+
+/**
+ * Reads an endpoint's data from the cache and fetches it when it is missing,
+ * stale or invalid. Stale but valid data stays visible while it revalidates;
+ * an invalid required entity sends it back to `pending`. The nearest
+ * `<data-boundary>` shows its fallback while this waits for a first value,
+ * and its error slot when the fetch fails.
+ *
+ * @example
+ * ```ts
+ * class ArticleView extends LitElement {
+ *   @property() articleId = '1';
+ *   private article = useSuspense(this, ArticleResource.get, () => ({id: this.articleId}));
+ *   render() {
+ *     return this.article.render({
+ *       pending: () => html`Loading…`,
+ *       complete: article => html`<h1>${article.title}</h1>`,
+ *       error: e => html`Failed: ${String(e)}`,
+ *     });
+ *   }
+ * }
+ * ```
+ */
+export function useSuspense<E extends EndpointInterface>(host: ReactiveControllerHost, endpoint: E, args?: ArgsInput): SuspenseController<E> {
+  return new SuspenseController(host, endpoint, args);
+}
+
+/** The reactive controller behind {@link useSuspense}. */
+export class SuspenseController<E extends EndpointInterface> extends FetchingReader<E, FetchValue<E>> implements SuspenseSource {
+  private boundary?: BoundaryRegistry;
+
+  constructor(host: ReactiveControllerHost, endpoint: E, args?: ArgsInput) {
+    super(host, endpoint, args);
+    if (typeof HTMLElement !== 'undefined' && host instanceof HTMLElement) {
+      new ContextConsumer(host, {
+        context: boundaryContext,
+        subscribe: true,
+        callback: registry => {
+          if (registry === this.boundary) return;
+          this.boundary?.remove(this);
+          this.boundary = registry;
+          registry.report(this);
+        },
+      });
+    }
+  }
+
+  override hostConnected(): void {
+    super.hostConnected();
+    this.boundary?.report(this);
+  }
+
+  override hostDisconnected(): void {
+    super.hostDisconnected();
+    this.boundary?.remove(this);
+  }
+
+  protected override changed(): void {
+    this.boundary?.report(this);
+  }
+}

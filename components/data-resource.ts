@@ -1,0 +1,405 @@
+import type {PropertyValues} from 'lit';
+import {property} from 'lit/decorators.js';
+import type {EndpointInterface} from '../src/endpoint/index.js';
+import {ControllerResolver, MissingProviderError, useSuspense} from '../src/lit/index.js';
+import {shortenPath, type Resource} from '../src/rest/index.js';
+import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
+import {declaredResource} from './declared-resource.js';
+import {defineElement} from './define-element.js';
+import {EndpointSwitch} from './endpoint-switch.js';
+import {formValues} from './form-values.js';
+import {optimisticMembers, type MutationMembers} from './optimistic-members.js';
+import {pathParams, pick} from './path-params.js';
+import {TemplateHostElement, type DataLoadDetail, type View} from './template-host-element.js';
+
+/** The writes `<data-resource>` performs (its methods, and `data-action` on forms). */
+export type ResourceAction = 'create' | 'update' | 'partialUpdate' | 'delete';
+const ACTIONS: readonly string[] = ['create', 'update', 'partialUpdate', 'delete'] satisfies ResourceAction[];
+
+type Params = Record<string, unknown>;
+
+/** The template model of `<data-resource>`. */
+export interface ResourceModel {
+  /** What was read: the entity (`get`) or the list (`getList`); undefined until loaded. */
+  readonly data: unknown;
+  /** The list (`getList`), `[data]` (`get`), or `[]` before a load. */
+  readonly items: readonly unknown[];
+  /** The entity (`get`); undefined for a list (inside a repeat, `item` is the row). */
+  readonly item: unknown;
+  /** True while waiting for a first load. */
+  readonly loading: boolean;
+  /** The error shown, or undefined. */
+  readonly error: unknown;
+  /** The element's writes; they never reject (a failure fires `data-error`). */
+  readonly resource: {
+    create(body: Params, params?: Params): Promise<unknown>;
+    update(params: Params, body: Params): Promise<unknown>;
+    partialUpdate(params: Params, body: Params): Promise<unknown>;
+    delete(params: Params): Promise<unknown>;
+  };
+}
+
+/** Everything the attributes and properties resolve to, or the AttributeError that stops them. */
+interface Setup {
+  readonly resource: Resource;
+  readonly member: 'get' | 'getList';
+  readonly params: Params;
+  /** Params of the list path (for create). */
+  readonly listParams: Params;
+  /** Params of the item path, the defaults of update/partialUpdate/delete. */
+  readonly itemParams: Params;
+  readonly listParamNames: readonly string[];
+  readonly itemParamNames: readonly string[];
+  readonly pk: string;
+}
+
+/**
+ * A REST resource declared in HTML. It reads `get` or `getList` through
+ * `useSuspense` (so a surrounding `<data-boundary>` shows its fallback and
+ * errors), renders its child `<template>` with the model below, and writes
+ * through `create`, `update`, `partialUpdate` and `delete`, optimistically
+ * by default. A `<form data-action="…">` inside it submits through those
+ * methods.
+ *
+ * The resource is `createResource({urlPrefix, path, schema})` where the
+ * schema is the shared Entity class of `entity` with `pk()` reading the
+ * `pk` field, so every element naming the same `entity` shares its cache
+ * rows (and `<data-query entity="…">` reads them). Or give any resource
+ * from `createResource` in the `resource` property.
+ *
+ * Which member is read: `member` when given; otherwise `getList` when the
+ * path's last parameter is not in `params` (`/todos/:id` with no `id`),
+ * else `get`.
+ *
+ * Template model: `data` (the list or entity), `items` (the list, `[entity]`
+ * for `get`, `[]` before a load), `item` (the entity for `get`), `loading`,
+ * `error`, and `resource` with the four writes, which never reject in a
+ * template (a failure fires `data-error`). Rows of
+ * `<template type="repeat">` keep their DOM by entity pk.
+ *
+ * Forms: `<form data-action="create|update|partialUpdate|delete">` (inside
+ * the template or beside it). The submit is prevented and the fields become
+ * the body (see `formValues`: checkboxes are booleans, number inputs
+ * numbers, `data-type` forces a type). Fields named like a path parameter
+ * (`<input type="hidden" name="id">`) go to the params instead, as does a
+ * `data-params` JSON attribute on the form; the element's own path
+ * parameters fill the rest. A create form is reset when the write succeeds.
+ *
+ * Optimistic writes: create shows the new row at once with a temporary pk
+ * `tmp-<n>` (in every cached list it matches, through `getList.push`'s
+ * schema), replaced by the server's row; update and partialUpdate merge
+ * the body into the entity; delete removes the entity from lists at once.
+ * A failed write is rolled back and fires `data-error`.
+ *
+ * Malformed attributes (bad JSON in `params`, an unknown `member`, a
+ * missing or malformed `path`) show the error state and fire `data-error`
+ * with a message naming the element and the attribute; nothing is thrown.
+ *
+ * @example
+ * ```html
+ * <data-provider>
+ *   <data-resource url-prefix="/api" path="/todos/:id" entity="Todo">
+ *     <template>
+ *       <ul>
+ *         <template type="repeat" repeat="{{ items }}">
+ *           <li>
+ *             <input type="checkbox" .checked="{{ item.completed }}"
+ *                    @change="{{ () => resource.partialUpdate({id: item.id}, {completed: !item.completed}) }}">
+ *             {{ item.title }}
+ *             <button @click="{{ () => resource.delete({id: item.id}) }}">Delete</button>
+ *           </li>
+ *         </template>
+ *       </ul>
+ *       <form data-action="create"><input name="title" required><button>Add</button></form>
+ *     </template>
+ *   </data-resource>
+ * </data-provider>
+ * ```
+ *
+ * @attr url-prefix - Put before the path, such as `https://api.example.com` (default `''`).
+ * @attr path - The path of one item, such as `/todos/:id`; the list path drops the last parameter.
+ * @attr pk - The field holding the primary key (default `id`).
+ * @attr entity - The cache table (Entity key) the rows go to (default: the list URL).
+ * @attr params - The params as a JSON object, such as `{"id": 1}` or `{"userId": 2}`; the `params` property wins.
+ * @attr member - `get` or `getList`; by default `getList` when the path's last parameter is not in params, else `get`.
+ * @attr optimistic - `false` turns optimistic writes off (default on).
+ * @attr loading - Reflected while waiting for a first load.
+ * @attr error - Reflected while an error (a failed read, a malformed attribute, a failing template) is shown.
+ * @prop {Resource | undefined} resource - A resource from `createResource`, used instead of `url-prefix`, `path`, `entity` and `pk`.
+ * @prop {Record<string, unknown> | undefined} params - The params; when set, the `params` attribute is ignored.
+ * @fires data-load - When new data is shown (first load, refetch, or a cache change such as an optimistic write); `detail.data` is the data.
+ * @fires data-error - When a read, a write or the template fails, or an attribute is malformed; `detail`: `error`, `message`, and `attribute` or `action`.
+ */
+export class DataResource extends TemplateHostElement {
+  /** Put before the path, such as `https://api.example.com`. */
+  @property({attribute: 'url-prefix'}) urlPrefix = '';
+  /** The path of one item, such as `/todos/:id`. */
+  @property() path?: string;
+  /** The field holding the primary key. */
+  @property() pk = 'id';
+  /** The cache table (Entity key); default: the list URL. */
+  @property() entity?: string;
+  /** `get` or `getList`; default: see the class description. */
+  @property() member?: string;
+  /** Whether writes are optimistic; the attribute `optimistic="false"` turns them off. */
+  @property({converter: {fromAttribute: (value: string | null) => value === null || value.trim().toLowerCase() !== 'false'}})
+  optimistic = true;
+  /** The params; when set, the `params` attribute is ignored. */
+  @property({attribute: false}) params?: Params;
+  /** A resource from `createResource`, instead of the declaring attributes. */
+  @property({attribute: false}) resource?: Resource;
+  /** The `params` attribute, as written. */
+  @property({attribute: 'params'}) private paramsJson?: string;
+
+  private setup: Setup | AttributeError | undefined;
+  private readonly endpoint = new EndpointSwitch();
+  private readonly reader = useSuspense(this, this.endpoint, () =>
+    this.setup === undefined || this.setup instanceof AttributeError ? null : [this.setup.params],
+  );
+  private readonly providerLookup = new ControllerResolver(this, () => {});
+  private readonly model: ResourceModel['resource'] = {
+    create: (body, params) => this.quietly(this.create(body, params)),
+    update: (params, body) => this.quietly(this.update(params, body)),
+    partialUpdate: (params, body) => this.quietly(this.partialUpdate(params, body)),
+    delete: params => this.quietly(this.delete(params)),
+  };
+
+  constructor() {
+    super();
+    this.addEventListener('submit', event => this.onSubmit(event as SubmitEvent));
+  }
+
+  override connectedCallback(): void {
+    // Resolve the attributes before the reader connects, so it fetches the right thing at once.
+    this.configure();
+    super.connectedCallback();
+  }
+
+  /**
+   * Creates an item: POST to the list path with `body`; the created row
+   * joins every cached list it matches. `params` defaults to the element's
+   * params of the list path. Resolves with the created entity.
+   *
+   * @example
+   * ```ts
+   * await el.create({title: 'Buy milk', completed: false});
+   * ```
+   */
+  create(body: Params, params?: Params): Promise<unknown> {
+    return this.write('create', setup => [params ?? setup.listParams, body]);
+  }
+
+  /**
+   * Replaces an item: PUT to the item path. `params` is merged over the
+   * element's params of the item path. Resolves with the updated entity.
+   *
+   * (The name is also Lit's update lifecycle method: called by Lit with its
+   * map of changed properties, it runs that; called with params, it writes.)
+   *
+   * @example
+   * ```ts
+   * await el.update({id: 1}, {id: 1, title: 'Buy oat milk', completed: false});
+   * ```
+   */
+  override update(changed: PropertyValues): void;
+  update(params: Params, body: Params): Promise<unknown>;
+  override update(first: PropertyValues | Params, body?: Params): void | Promise<unknown> {
+    if (first instanceof Map) return super.update(first);
+    return this.write('update', setup => [{...setup.itemParams, ...first}, body]);
+  }
+
+  /**
+   * Changes fields of an item: PATCH to the item path. Resolves with the
+   * updated entity.
+   *
+   * @example
+   * ```ts
+   * await el.partialUpdate({id: 1}, {completed: true});
+   * ```
+   */
+  partialUpdate(params: Params, body: Params): Promise<unknown> {
+    return this.write('partialUpdate', setup => [{...setup.itemParams, ...params}, body]);
+  }
+
+  /**
+   * Deletes an item: DELETE to the item path; the entity leaves every list.
+   *
+   * @example
+   * ```ts
+   * await el.delete({id: 1});
+   * ```
+   */
+  delete(params: Params): Promise<unknown> {
+    return this.write('delete', setup => [{...setup.itemParams, ...params}]);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    const inputs = ['urlPrefix', 'path', 'pk', 'entity', 'member', 'params', 'resource', 'paramsJson'] as const;
+    if (inputs.some(name => changed.has(name))) this.configure();
+  }
+
+  protected override view(): View {
+    const setup = this.setup;
+    const failure = setup instanceof AttributeError ? setup : this.reader.status === 'error' ? this.reader.error : undefined;
+    const value = failure === undefined ? this.reader.value : undefined;
+    const waiting = failure === undefined && this.reader.status === 'pending';
+    const isGet = setup !== undefined && !(setup instanceof AttributeError) && setup.member === 'get';
+    const model: ResourceModel = {
+      data: value,
+      items: Array.isArray(value) ? value : value === undefined || value === null ? [] : [value],
+      item: isGet ? value : undefined,
+      loading: waiting,
+      error: failure,
+      resource: this.model,
+    };
+    return {state: failure !== undefined ? 'error' : waiting ? 'loading' : 'ready', model: model, data: value, error: failure};
+  }
+
+  protected override dataShown(data: unknown): void {
+    const detail: DataLoadDetail = {data: data};
+    this.dispatchEvent(new CustomEvent('data-load', {detail: detail, bubbles: true, composed: true}));
+  }
+
+  /** Resolves the attributes and properties; points the reader at the member to read. */
+  private configure(): void {
+    let setup: Setup | AttributeError;
+    try {
+      setup = this.resolveSetup();
+    } catch (error) {
+      const culprit = this.resource ? 'resource' : 'path';
+      setup = error instanceof AttributeError ? error : new AttributeError(describeElement(this), culprit, `is not usable: ${(error as Error)?.message ?? error}`);
+    }
+    this.setup = setup;
+    const target: EndpointInterface | undefined = setup instanceof AttributeError ? undefined : setup.resource[setup.member];
+    if (target !== this.endpoint.target) {
+      this.endpoint.target = target;
+      if (this.isConnected && this.hasUpdated) {
+        // Same controller, new endpoint: start over so it reads (and reports to its boundary) afresh.
+        this.reader.hostDisconnected();
+        this.reader.hostConnected();
+      }
+    }
+  }
+
+  private resolveSetup(): Setup {
+    const element = describeElement(this);
+    const params = this.params ?? (typeof this.paramsJson === 'string' ? parseJsonObject(element, 'params', this.paramsJson) : {});
+    const pk = this.pk?.trim() || 'id';
+    let resource = this.resource;
+    if (!resource) {
+      const path = this.path?.trim();
+      if (!path) throw new AttributeError(element, 'path', 'is required (the path of one item, such as /todos/:id), unless the resource property is set');
+      let names: string[];
+      try {
+        names = pathParams(path);
+      } catch (error) {
+        throw new AttributeError(element, 'path', `is not a valid path template: ${(error as Error).message}`);
+      }
+      if (names.length === 0) throw new AttributeError(element, 'path', `("${path}") has no parameter: give the path of one item, such as /todos/:id`);
+      const urlPrefix = this.urlPrefix ?? '';
+      try {
+        resource = declaredResource({urlPrefix, path, pk, entity: this.entity?.trim() || `${urlPrefix}${shortenPath(path)}`});
+      } catch (error) {
+        throw new AttributeError(element, 'path', `could not make a resource: ${(error as Error).message}`);
+      }
+    }
+    const itemParamNames = pathParams(resource.get.path);
+    const listParamNames = pathParams(resource.getList.path);
+    const last = itemParamNames[itemParamNames.length - 1];
+    let member: 'get' | 'getList';
+    const given = this.member?.trim();
+    if (given === 'get' || given === 'getList') member = given;
+    else if (given) throw new AttributeError(element, 'member', `must be "get" or "getList", got "${given}"`);
+    else member = last !== undefined && params[last] !== undefined && params[last] !== null && params[last] !== '' ? 'get' : 'getList';
+    return {
+      resource,
+      member,
+      params,
+      listParams: pick(params, listParamNames),
+      itemParams: pick(params, itemParamNames),
+      listParamNames,
+      itemParamNames,
+      pk,
+    };
+  }
+
+  private write(action: ResourceAction, argsOf: (setup: Setup) => unknown[]): Promise<unknown> {
+    const setup = this.setup;
+    let promise: Promise<unknown>;
+    if (setup === undefined || setup instanceof AttributeError) {
+      promise = Promise.reject(setup ?? new Error(`${describeElement(this)}: not connected yet`));
+    } else {
+      const controller = this.providerLookup.controller;
+      if (!controller) {
+        promise = Promise.reject(new MissingProviderError(this));
+      } else {
+        const endpoint = this.mutations(setup)[action];
+        promise = controller.fetch(endpoint, ...argsOf(setup));
+      }
+    }
+    promise.catch(error => this.fireError(error, {action: action}));
+    return promise;
+  }
+
+  private mutations(setup: Setup): MutationMembers {
+    const {resource} = setup;
+    if (!this.optimistic) return resource;
+    return optimisticMembers(resource, {pk: setup.pk, itemParam: setup.itemParamNames[setup.itemParamNames.length - 1]});
+  }
+
+  /** For the template: a write that never rejects (its failure already fired `data-error`). */
+  private quietly(promise: Promise<unknown>): Promise<unknown> {
+    return promise.catch(() => undefined);
+  }
+
+  private onSubmit(event: SubmitEvent): void {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || form.closest('data-resource') !== this) return;
+    const action = form.getAttribute('data-action');
+    if (action === null) return;
+    event.preventDefault();
+    const element = describeElement(this);
+    if (!ACTIONS.includes(action)) {
+      this.fireError(new AttributeError(element, 'data-action', `of a <form> must be one of ${ACTIONS.join(', ')}, got "${action}"`));
+      return;
+    }
+    const setup = this.setup;
+    let params: Params = {};
+    try {
+      const json = form.getAttribute('data-params');
+      if (json !== null) params = parseJsonObject(`${element} (its <form data-action="${action}">)`, 'data-params', json);
+    } catch (error) {
+      this.fireError(error);
+      return;
+    }
+    const body = formValues(form, event.submitter);
+    const paramNames = setup === undefined || setup instanceof AttributeError ? [] : action === 'create' ? setup.listParamNames : setup.itemParamNames;
+    for (const name of paramNames) {
+      if (Object.prototype.hasOwnProperty.call(body, name)) {
+        params[name] ??= body[name];
+        delete body[name];
+      }
+    }
+    let done: Promise<unknown>;
+    if (action === 'create') {
+      const listParams = setup === undefined || setup instanceof AttributeError ? {} : setup.listParams;
+      done = this.create(body, {...listParams, ...params});
+    } else if (action === 'delete') done = this.delete(params);
+    else done = this[action as 'update' | 'partialUpdate'](params, body);
+    done.then(
+      () => {
+        if (action === 'create') form.reset();
+      },
+      () => {},
+    );
+  }
+}
+
+defineElement('data-resource', DataResource);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'data-resource': DataResource;
+  }
+}

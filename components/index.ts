@@ -1,0 +1,15 @@
+export {DataProvider} from './data-provider.js';
+export {DataBoundary} from './data-boundary.js';
+export {defineElement} from './define-element.js';
+export {DataResource, type ResourceAction, type ResourceModel} from './data-resource.js';
+export {DataQuery, type QueryModel} from './data-query.js';
+export {TemplateHostElement, type View, type ViewState, type DataErrorDetail, type DataLoadDetail} from './template-host-element.js';
+export {AttributeError} from './attribute-error.js';
+export {declaredEntity} from './declared-entity.js';
+export {declaredResource, type ResourceDeclaration} from './declared-resource.js';
+export {declaredQuery, type QueryDeclaration} from './declared-query.js';
+export {optimisticMembers, type MutationMembers, type PredictionShape} from './optimistic-members.js';
+export {formValues} from './form-values.js';
+export {prepareSafeTemplate, templateHandlers, type SafeTemplateFunction} from './template-renderer.js';
+export {keyedRepeatHandler} from './template-keyed-repeat.js';
+export {isSafeUrl, safeUrl} from './template-safe-url.js';

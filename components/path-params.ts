@@ -1,0 +1,31 @@
+import {parse, type Token} from 'path-to-regexp';
+
+/**
+ * The parameter names of a path template, in order (optional ones
+ * included): `/users/:userId/todos{/:id}` gives `['userId', 'id']`.
+ * Throws on a malformed template, as `createResource` would.
+ *
+ * @example
+ * ```ts
+ * pathParams('/todos/:id'); // ['id']
+ * ```
+ */
+export function pathParams(path: string): string[] {
+  const names: string[] = [];
+  collect(parse(path).tokens, names);
+  return names;
+}
+
+function collect(tokens: readonly Token[], names: string[]): void {
+  for (const token of tokens) {
+    if (token.type === 'group') collect(token.tokens, names);
+    else if (token.type === 'param' || token.type === 'wildcard') names.push(token.name);
+  }
+}
+
+/** The entries of `params` whose key is one of `names`. */
+export function pick(params: Readonly<Record<string, unknown>>, names: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) if (Object.prototype.hasOwnProperty.call(params, name)) out[name] = params[name];
+  return out;
+}

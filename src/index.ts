@@ -1,0 +1,5 @@
+// The framework-free core: `import {...} from 'data-elements'`.
+export * from './schema/index.js';
+export * from './endpoint/index.js';
+export * from './core/index.js';
+export * from './rest/index.js';

@@ -1,0 +1,23 @@
+/**
+ * The `process` of a resource's delete: runs `inner` (the class's or the
+ * resource's own process), then keeps its result only when it is an object
+ * with at least one key. Otherwise (a 204, `''`, `{}`) the params stand in,
+ * since they hold the pk that `schema.Invalidate` needs to find the entity.
+ *
+ * @example
+ * ```ts
+ * const remove = new RestEndpoint({path: '/users/:id', method: 'DELETE', process: bodyOrParams()});
+ * ```
+ */
+export function bodyOrParams(
+  inner: (this: any, value: any, ...args: any[]) => any = value => value,
+): (this: any, value: any, ...args: any[]) => any {
+  return function process(this: unknown, value: unknown, ...args: unknown[]): unknown {
+    const out: unknown = inner.call(this, value, ...args);
+    return isNonEmptyObject(out) ? out : args[0];
+  };
+}
+
+function isNonEmptyObject(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
+}

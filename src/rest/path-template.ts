@@ -1,0 +1,136 @@
+import {compile, parse, type Token} from 'path-to-regexp';
+
+/** A parsed path template: its parameter names and a filler. */
+export interface PathTemplate {
+  readonly path: string;
+  /** Parameters outside any `{...}` group: a request cannot be built without them. */
+  readonly required: readonly string[];
+  /** Parameters inside a `{...}` group. */
+  readonly optional: readonly string[];
+  /** Every parameter name, for telling path params from query params. */
+  readonly names: ReadonlySet<string>;
+  /** `*name` parameters, which take a list of segments. */
+  readonly wildcards: ReadonlySet<string>;
+  /** Fills the template; values must already be strings (lists for wildcards). */
+  readonly fill: (data: Record<string, string | string[]>) => string;
+}
+
+const templates = new Map<string, PathTemplate>();
+
+/**
+ * Parses `path` once (templates are few and fixed per app, so the cache is
+ * not bounded). Syntax errors surface here, when the endpoint is created.
+ */
+export function pathTemplate(path: string): PathTemplate {
+  let template = templates.get(path);
+  if (!template) {
+    const {tokens} = parse(path);
+    const required: string[] = [];
+    const optional: string[] = [];
+    const wildcards = new Set<string>();
+    collect(tokens, false, required, optional, wildcards);
+    template = {
+      path,
+      required,
+      optional,
+      names: new Set([...required, ...optional]),
+      wildcards,
+      fill: compile(path, {encode: encodeSegment}) as PathTemplate['fill'],
+    };
+    templates.set(path, template);
+  }
+  return template;
+}
+
+function collect(tokens: readonly Token[], inGroup: boolean, required: string[], optional: string[], wildcards: Set<string>): void {
+  for (const token of tokens) {
+    if (token.type === 'group') {
+      collect(token.tokens, true, required, optional, wildcards);
+    } else if (token.type === 'param' || token.type === 'wildcard') {
+      (inGroup ? optional : required).push(token.name);
+      if (token.type === 'wildcard') wildcards.add(token.name);
+    }
+  }
+}
+
+/**
+ * Percent-encodes one parameter value so that it stays one segment: `/`, `?`
+ * and `#` are encoded by encodeURIComponent, and a value that is exactly `.`
+ * or `..` is encoded too, since a literal dot segment would move the path up.
+ */
+export function encodeSegment(value: string): string {
+  if (value === '.') return '%2E';
+  if (value === '..') return '%2E%2E';
+  return encodeURIComponent(value);
+}
+
+/**
+ * Builds the path for `params`. A required parameter that is missing (absent,
+ * `null`, `undefined` or `''`) is a TypeError naming the endpoint and the
+ * parameter; the empty string counts as missing because `/articles/` would
+ * silently address the list instead of an item.
+ */
+export function fillPath(path: string, params: Readonly<Record<string, unknown>>, endpointName: string): string {
+  const template = pathTemplate(path);
+  const data: Record<string, string | string[]> = {};
+  for (const name of template.names) {
+    const value = params[name];
+    if (isMissing(value)) continue;
+    data[name] = template.wildcards.has(name) ? wildcardValue(value, name, endpointName) : segmentValue(value, name, endpointName);
+  }
+  const missing = template.required.filter(name => !(name in data));
+  if (missing.length > 0) {
+    const list = missing.map(name => `"${name}"`).join(', ');
+    throw new TypeError(`${endpointName}: missing required path parameter ${list} for path "${path}"`);
+  }
+  return template.fill(data);
+}
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function segmentValue(value: unknown, name: string, endpointName: string): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  throw new TypeError(`${endpointName}: path parameter "${name}" must be a string or a number, got ${describe(value)}`);
+}
+
+function wildcardValue(value: unknown, name: string, endpointName: string): string[] {
+  // A string given to a wildcard is a path of several segments, as the user wrote it.
+  if (typeof value === 'string') return value.split('/');
+  if (Array.isArray(value)) return value.map(part => segmentValue(part, name, endpointName));
+  return [segmentValue(value, name, endpointName)];
+}
+
+function describe(value: unknown): string {
+  return Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/** A `.`/`..` path segment in any spelling the URL parser decodes (`%2E`, `.%2e`, ...). */
+const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
+
+/**
+ * The TypeError for a URL whose path holds a `.` or `..` segment, naming the
+ * parameters that made it; undefined when there is none. Such a segment is
+ * written `%2E%2E`, but fetch (the WHATWG URL parser) decodes it and would
+ * request the parent path: a DELETE of `/users/..` would reach `/`.
+ */
+export function dotSegmentError(
+  url: string,
+  path: string,
+  params: Readonly<Record<string, unknown>>,
+  endpointName: string,
+): TypeError | undefined {
+  const pathPart = url.split(/[?#]/, 1)[0]!;
+  if (!pathPart.split('/').some(segment => DOT_SEGMENT.test(segment))) return undefined;
+  const template = pathTemplate(path);
+  const names: string[] = [];
+  for (const name of template.names) {
+    const value = params[name];
+    const parts = Array.isArray(value) ? value : typeof value === 'string' && template.wildcards.has(name) ? value.split('/') : [value];
+    if (parts.some(part => part === '.' || part === '..')) names.push(`"${name}"`);
+  }
+  const which = names.length > 0 ? `path parameter ${names.join(', ')} is` : 'a path segment is';
+  return new TypeError(`${endpointName}: ${which} "." or "..", which would change the path of ${url}; refusing to send it`);
+}

@@ -1,0 +1,137 @@
+import type {SnapshotInterface} from '../endpoint/endpoint.js';
+import type {CollectionSchema} from '../schema/collection-schema.js';
+import type {InvalidateSchema} from '../schema/invalidate-schema.js';
+import type {Entity} from '../schema/entity.js';
+import type {Schema} from '../schema/types.js';
+import type {RestEndpoint} from './rest-endpoint.js';
+import type {RestEndpointOptions} from './rest-types.js';
+import type {ShortenPath} from './shorten-path.js';
+
+/**
+ * The type-level description of a resource, inferred from its options: the
+ * item path, the item schema, and the optional `body` and `searchParams`
+ * type markers.
+ *
+ * @example
+ * ```ts
+ * type G = {path: '/articles/:id'; schema: typeof Article; body: {title: string}};
+ * declare const articles: Resource<G>;
+ * ```
+ */
+export interface ResourceGenerics {
+  readonly path: string;
+  readonly schema: unknown;
+  readonly body?: unknown;
+  readonly searchParams?: unknown;
+}
+
+/**
+ * One member of a resource.
+ *
+ * @example
+ * ```ts
+ * const name: ResourceMember = 'partialUpdate';
+ * ```
+ */
+export type ResourceMember = 'get' | 'getList' | 'create' | 'update' | 'partialUpdate' | 'delete';
+
+/**
+ * The part of the resource options the types read (inferred one property at
+ * a time, so inline functions in the options keep their parameter types).
+ *
+ * @example
+ * ```ts
+ * type G = ResourceGenericsOf<{path: '/a/:id'; schema: typeof A; urlPrefix: string}>; // {path; schema}
+ * ```
+ */
+export type ResourceGenericsOf<O> = {readonly [K in keyof O & keyof ResourceGenerics]: O[K]};
+
+type EntityClass = typeof Entity & (abstract new (...args: any[]) => Entity);
+type PathOf<O> = O extends {readonly path: infer P extends string} ? P : string;
+type SchemaOf<O> = O extends {readonly schema: infer S} ? S : unknown;
+type BodyOf<O> = O extends {readonly body: infer B} ? B : any;
+type SearchOf<O> = O extends {readonly searchParams: infer S} ? {readonly searchParams: S} : {};
+type ListSchema<O> = SchemaOf<O> extends Schema ? CollectionSchema<readonly [SchemaOf<O>]> : CollectionSchema;
+
+/**
+ * `createResource`'s options: `path` (of one item), `schema` (of one item),
+ * `urlPrefix`, and any RestEndpoint option, which every member gets
+ * (`getHeaders`, `fetchResponse`, `dataExpiryLength`...). `Endpoint` picks
+ * the RestEndpoint subclass the members are made of, so a transform written
+ * as a subclass applies to the whole resource. `body` types what create,
+ * update and partialUpdate send; `searchParams` types getList's query.
+ *
+ * @example
+ * ```ts
+ * createResource({urlPrefix: 'https://api.example.com', path: '/articles/:id', schema: Article, Endpoint: CamelEndpoint});
+ * ```
+ */
+export interface ResourceOptions extends Omit<RestEndpointOptions, 'path' | 'schema' | 'method' | 'name'> {
+  /** Path template of one item; the list path is `shortenPath(path)`. */
+  readonly path?: string;
+  /** Schema of one item, usually an Entity class. */
+  readonly schema?: unknown;
+  /** The class of the members (a RestEndpoint subclass with the `(options)` constructor). */
+  readonly Endpoint?: new (options: any) => RestEndpoint<any>;
+}
+
+/**
+ * Per-member option overrides for `resource.extend`.
+ *
+ * @example
+ * ```ts
+ * const overrides: ResourceOverrides = {delete: {getOptimisticResponse: (_snap, params) => params}};
+ * ```
+ */
+export type ResourceOverrides = {
+  readonly [K in ResourceMember]?: RestEndpointOptions & {
+    getOptimisticResponse?(this: any, snap: SnapshotInterface, ...args: any[]): unknown;
+  };
+};
+
+/**
+ * The endpoints `createResource` returns, and `extend` to override some of
+ * their options.
+ *
+ * @example
+ * ```ts
+ * const ArticleResource: Resource<{path: '/articles/:id'; schema: typeof Article}> =
+ *   createResource({path: '/articles/:id', schema: Article});
+ * ```
+ */
+export interface Resource<O = any> {
+  /** GET `path`, the item schema. */
+  readonly get: RestEndpoint<{readonly path: PathOf<O>; readonly schema: SchemaOf<O>; readonly body: undefined}>;
+  /** GET `shortenPath(path)`, `schema.Collection([schema])`; params that are not path parameters form the query. */
+  readonly getList: RestEndpoint<
+    {readonly path: ShortenPath<PathOf<O>>; readonly schema: ListSchema<O>; readonly body: undefined} & SearchOf<O>
+  >;
+  /** POST `shortenPath(path)`; the created item is added to every cached list it matches (`getList.push`'s schema). */
+  readonly create: RestEndpoint<{
+    readonly path: ShortenPath<PathOf<O>>;
+    readonly schema: ListSchema<O>['push'];
+    readonly method: 'POST';
+    readonly body: BodyOf<O>;
+  }>;
+  /** PUT `path`, the item schema. */
+  readonly update: RestEndpoint<{readonly path: PathOf<O>; readonly schema: SchemaOf<O>; readonly method: 'PUT'; readonly body: BodyOf<O>}>;
+  /** PATCH `path`, the item schema. */
+  readonly partialUpdate: RestEndpoint<{
+    readonly path: PathOf<O>;
+    readonly schema: SchemaOf<O>;
+    readonly method: 'PATCH';
+    readonly body: Partial<BodyOf<O>>;
+  }>;
+  /** DELETE `path`, `schema.Invalidate(schema)`; resolves with the body when it is a non-empty object, else the params. */
+  readonly delete: RestEndpoint<{
+    readonly path: PathOf<O>;
+    readonly schema: SchemaOf<O> extends EntityClass ? InvalidateSchema<SchemaOf<O>> : undefined;
+    readonly method: 'DELETE';
+    readonly body: undefined;
+  }>;
+  /**
+   * A new resource whose named members have the given options overridden;
+   * the others keep their definitions, and this resource is unchanged.
+   */
+  extend(overrides: ResourceOverrides): Resource<O>;
+}

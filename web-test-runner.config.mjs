@@ -1,0 +1,173 @@
+// @ts-check
+// Browser tests in Chromium, Firefox ESR and WebKitGTK, all from Debian packages (npm tools
+// cannot download browsers here; scripts/install-browsers.mjs installs them).
+// BROWSERS=chromium,firefox,webkit picks engines (default: all three).
+import { spawn } from 'node:child_process';
+import { connect, createServer } from 'node:net';
+import { defaultReporter } from '@web/test-runner';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
+import { webdriverLauncher } from '@web/test-runner-webdriver';
+import { countReporter } from './scripts/wtr-count-reporter.mjs';
+import { cjsToEsm } from './scripts/wds-cjs-to-esm.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const MINIBROWSER =
+  process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+// Flags for Debian Chromium running as root on a machine without internet.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** @type {Record<string, () => Promise<import('@web/test-runner').BrowserLauncher>>} */
+const launchers = {
+  // Chromium over CDP via puppeteer-core (no browser download).
+  chromium: async () =>
+    chromeLauncher({
+      launchOptions: { executablePath: CHROMIUM, headless: true, args: chromiumArgs },
+    }),
+  // Firefox ESR over WebDriver BiDi: the same launcher, given puppeteer-core as the custom puppeteer.
+  firefox: async () =>
+    chromeLauncher({
+      puppeteer: puppeteerCore,
+      launchOptions: { browser: 'firefox', executablePath: FIREFOX, headless: true },
+    }),
+  // WebKitGTK MiniBrowser via a WebKitWebDriver that we start ourselves (on Xvfb if needed).
+  webkit: async () => {
+    const port = await startWebKitDriver();
+    return webdriverLauncher({
+      // Always explicit: without hostname/port webdriverio tries to download a driver.
+      hostname: '127.0.0.1',
+      port,
+      path: '/',
+      logLevel: 'error',
+      capabilities: {
+        browserName: 'MiniBrowser',
+        // WebKitWebDriver rejects webdriverio's default `webSocketUrl: true` (BiDi) request.
+        'wdio:enforceWebDriverClassic': true,
+        // @ts-ignore vendor capability
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      },
+    });
+  },
+};
+
+// --- helper processes for WebKit: killed on every way out, so none outlive the run ---
+/** @type {import('node:child_process').ChildProcess[]} */
+const children = [];
+const killChildren = () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+};
+// web-test-runner ends with process.exit() (pass or fail), which fires 'exit'; SIGINT is
+// handled by web-test-runner itself and also ends in process.exit(). SIGTERM/SIGHUP would
+// kill node without 'exit', so turn them into an exit.
+process.on('exit', killChildren);
+for (const sig of /** @type {const} */ (['SIGTERM', 'SIGHUP'])) {
+  process.on(sig, () => process.exit(sig === 'SIGTERM' ? 143 : 129));
+}
+
+/** @param {string} cmd @param {string[]} args @param {import('node:child_process').SpawnOptions} opts */
+function spawnChild(cmd, args, opts) {
+  const child = spawn(cmd, args, opts);
+  children.push(child);
+  return child;
+}
+
+/** Resolves with a free TCP port on 127.0.0.1 (so a stale driver on a fixed port can't answer for ours). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts Xvfb (unless DISPLAY is set) and WebKitWebDriver; resolves with the driver's port once it accepts connections. */
+async function startWebKitDriver() {
+  if (!process.env.DISPLAY) {
+    // MiniBrowser has no headless mode. -displayfd makes Xvfb pick a free display and print it.
+    const xvfb = spawnChild('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const display = await new Promise((resolve, reject) => {
+      xvfb.once('error', reject);
+      xvfb.once('exit', code => reject(new Error(`Xvfb exited early (code ${code})`)));
+      xvfb.stdout?.once('data', d => resolve(String(d).trim()));
+    });
+    process.env.DISPLAY = `:${display}`;
+  }
+  const port = Number(process.env.WEBKIT_DRIVER_PORT ?? (await freePort()));
+  const driver = spawnChild('WebKitWebDriver', [`--host=127.0.0.1`, `--port=${port}`], { stdio: 'ignore' });
+  let exited = /** @type {Error | null} */ (null);
+  driver.once('error', e => (exited = e));
+  driver.once('exit', code => (exited = new Error(`WebKitWebDriver exited early (code ${code})`)));
+  // Poll the port instead of sleeping: fast when the machine is idle, still fine when it is busy.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (exited) throw exited;
+    const ok = await new Promise(resolve => {
+      const s = connect(port, '127.0.0.1', () => (s.destroy(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return port;
+    if (Date.now() > deadline) throw new Error(`WebKitWebDriver did not listen on port ${port} within 20 s`);
+    await new Promise(r => setTimeout(r, 100));
+  }
+}
+
+const wanted = (process.env.BROWSERS ?? 'chromium,firefox,webkit')
+  .split(',')
+  .map(s => s.trim())
+  .filter(Boolean);
+for (const name of wanted) {
+  if (!launchers[name]) throw new Error(`unknown browser ${name}; known: ${Object.keys(launchers)}`);
+}
+
+/** @type {import('@web/test-runner').TestRunnerConfig} */
+export default {
+  rootDir: '.',
+  files: ['test/**/*.test.ts', '!test/node/**'],
+  // 'browser' picks msw/browser and lit's browser build; 'development' gives lit's dev warnings.
+  nodeResolve: { exportConditions: ['browser', 'development'] },
+  concurrency: 1,
+  concurrentBrowsers: 3,
+  browsers: await Promise.all(wanted.map(name => launchers[name]())),
+  // Defaults (30 s / 20 s) are too tight for three engines starting at once on 2 cores
+  // while something else is busy: Firefox then fails with "unable to create a test page".
+  browserStartTimeout: 120_000,
+  testsStartTimeout: 60_000,
+  testsFinishTimeout: 180_000,
+  // Per-test mocha timeout; the first msw worker start can take seconds on a loaded machine.
+  testFramework: { config: { timeout: 10_000 } },
+  // Lit's dev build (wanted: it warns about real mistakes) announces itself on every page.
+  filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
+  // Default terminal output plus a JSON file of counts for scripts/test.mjs's summary line.
+  reporters: [defaultReporter(), countReporter()],
+  plugins: [
+    // esbuild reads tsconfig.json as-is (experimentalDecorators); target es2022 so it
+    // never ships syntax an engine lacks.
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    // CommonJS-only packages that browser code imports. Symptom of a missing entry: "does
+    // not provide an export named ..." in every engine.
+    cjsToEsm(['path-to-regexp']),
+  ],
+  middleware: [
+    // Serve msw's worker script (generated into public/ by `msw init public`) at the site root
+    // so the service worker's default scope '/' covers the test pages.
+    function mswWorker(ctx, next) {
+      if (ctx.path === '/mockServiceWorker.js') ctx.url = '/public/mockServiceWorker.js';
+      return next();
+    },
+  ],
+};

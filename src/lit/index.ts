@@ -11,3 +11,5 @@ export {useCache, CacheController} from './use-cache.js';
 export {useFetch, FetchController} from './use-fetch.js';
 export {useLoading, LoadingController, type LoadingState} from './use-loading.js';
 export type {FetchValue} from './value-types.js';
+export {hookifyResource, mergeInit, type HookedResource, type UseInit} from './hookify-resource.js';
+export {contextValue} from './context-value.js';

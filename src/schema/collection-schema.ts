@@ -195,11 +195,20 @@ export class CollectionAppender<S extends Schema = Schema> {
         throw new SchemaError({entity: this.collection.key, path, value: input, reason: 'assign expects an object keyed by id'});
       }
       const map: Record<string, string> = {};
-      for (const key of Object.keys(input)) setOwn(map, key, String(delegate.visit(item, input[key], joinPath(path, key))));
+      for (const key of Object.keys(input)) {
+        // FIX (tests): null entries used to be added to the lists as the pk "null".
+        if (input[key] === null || input[key] === undefined) continue;
+        setOwn(map, key, String(delegate.visit(item, input[key], joinPath(path, key))));
+      }
       refs = map;
       result = map;
     } else if (Array.isArray(input)) {
-      refs = input.map((value, i) => String(delegate.visit(item, value, joinPath(path, i))));
+      // FIX (tests): skip null items as schema.Array does; they were pushed as the pk "null".
+      const list: string[] = [];
+      input.forEach((value, i) => {
+        if (value !== null && value !== undefined) list.push(String(delegate.visit(item, value, joinPath(path, i))));
+      });
+      refs = list;
       result = refs;
     } else {
       const ref = delegate.visit(item, input, path);

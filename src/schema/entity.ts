@@ -98,11 +98,14 @@ export abstract class Entity {
 
   /** The primary key of raw data, as the string used in the tables, or undefined. */
   static pk(this: AnyEntityClass, data: object): string | undefined {
-    const pk = this.prototype.pk.call(data as Entity);
-    if (pk === undefined || pk === null || pk === '' || (typeof pk === 'number' && !Number.isFinite(pk))) {
-      return undefined;
-    }
-    return typeof pk === 'string' ? pk : String(pk);
+    const pk: unknown = this.prototype.pk.call(data as Entity);
+    // FIX (tests): only strings and finite numbers are keys. An object or list
+    // (`{"id": {"$oid": ...}}`) used to become the key "[object Object]", so
+    // every such entity collided in one row; it is now a missing pk (SchemaError).
+    if (typeof pk === 'string') return pk === '' ? undefined : pk;
+    if (typeof pk === 'number' && Number.isFinite(pk)) return String(pk);
+    if (typeof pk === 'bigint') return String(pk);
+    return undefined;
   }
 
   /** @internal Normalizes one entity: validates, records its row, and returns its pk. */

@@ -1,4 +1,5 @@
 import {INVALID} from './invalid.js';
+import {jsonEqual} from './json-equal.js';
 import {isPlainObject, setOwn} from './own-property.js';
 import {resolveSchema} from './visit-schema.js';
 import type {DenormalizeDelegate, EntityLike, EntityTable, EntityTables} from './types.js';
@@ -34,8 +35,10 @@ interface Frame {
   readonly deps: Deps;
   /** Lowest frame index this frame's value points back to (a cycle), as in Tarjan's algorithm. */
   low: number;
-  /** Members of a cycle rooted here, stored when the root completes. */
-  readonly pending: [object, object | INVALID][];
+  /** Members of a cycle rooted here, stored when the root completes: [id, row, value, whether its object under construction was handed out]. */
+  readonly pending: [string, object, object | INVALID, boolean][];
+  /** Deps lists of memoized values already copied into `deps` (see `entity`). */
+  readonly merged: Set<Deps>;
 }
 
 const EMPTY: Denormalized = Object.freeze({data: undefined, invalid: false});
@@ -61,7 +64,10 @@ const EMPTY: Denormalized = Object.freeze({data: undefined, invalid: false});
  */
 export class MemoCache {
   private readonly entities = new WeakMap<object, EntityEntry>();
-  private readonly results = new WeakMap<object, {objects: WeakMap<object, ResultEntry>; primitives: Map<unknown, ResultEntry>}>();
+  private readonly results = new WeakMap<
+    object,
+    {objects: WeakMap<object, ResultEntry>; primitives: Map<unknown, ResultEntry>; last?: {input: object; entry: ResultEntry}}
+  >();
 
   /** Builds the value of `input` (a normalized result) under `schema` from `tables`. */
   denormalize<T = unknown>(schema: unknown, input: unknown, tables: EntityTables): Denormalized<T> {
@@ -72,7 +78,18 @@ export class MemoCache {
     let bySchema = this.results.get(schema);
     if (!bySchema) this.results.set(schema, (bySchema = {objects: new WeakMap(), primitives: new Map()}));
     const isObject = typeof input === 'object' && input !== null;
-    const previous = isObject ? bySchema.objects.get(input) : bySchema.primitives.get(input);
+    let previous = isObject ? bySchema.objects.get(input) : bySchema.primitives.get(input);
+    // FIX (tests): a refetch gives a new (equal) result object from normalize, so
+    // the lookup by identity missed and the list came out as a new array even
+    // though every item was identical. An object input equal to the last one
+    // read with this schema now counts as the same input.
+    if (!previous && isObject && bySchema.last && jsonEqual(bySchema.last.input, input)) {
+      previous = bySchema.last.entry;
+      if (tablesUnchanged(previous.tables, tables)) {
+        bySchema.objects.set(input as object, previous);
+        return previous as Denormalized<T>;
+      }
+    }
     if (previous && tablesUnchanged(previous.tables, tables)) return previous as Denormalized<T>;
 
     const walk = new Walk(this.entities, tables);
@@ -81,8 +98,10 @@ export class MemoCache {
     if (invalid) data = undefined;
     else if (previous && !previous.invalid) data = share(previous.data, data);
     const entry: ResultEntry = {data, invalid, tables: walk.tableList()};
-    if (isObject) bySchema.objects.set(input, entry);
-    else bySchema.primitives.set(input, entry);
+    if (isObject) {
+      bySchema.objects.set(input as object, entry);
+      bySchema.last = {input: input as object, entry};
+    } else bySchema.primitives.set(input, entry);
     return entry as Denormalized<T>;
   }
 
@@ -102,8 +121,19 @@ export class MemoCache {
 /** One denormalize pass: the frames of entities under construction and the tables read. */
 class Walk implements DenormalizeDelegate {
   private readonly frames: Frame[] = [];
-  private readonly building = new Map<string, {index: number; value: object}>();
+  private readonly building = new Map<string, {index: number; value: object; shared: boolean}>();
+  /**
+   * FIX (tests): cycle members that are complete but not memoized yet (they
+   * wait for the root of their cycle). Reached again from another field of the
+   * same cycle (`person.pinned` and `person.posts[0]`), they used to be built a
+   * second time: two instances of one entity in one graph.
+   */
+  private readonly waiting = new Map<string, {row: unknown; low: number; value: object | INVALID}>();
   private readonly touched = new Map<string, EntityTable | undefined>();
+  /** Deps lists already compared in this walk (the tables do not change during one). */
+  private readonly checked = new Map<Deps, boolean>();
+  /** Deps lists whose tables are already recorded for a read outside any entity. */
+  private readonly topMerged = new Set<Deps>();
 
   constructor(
     private readonly memo: WeakMap<object, EntityEntry>,
@@ -156,36 +186,86 @@ class Walk implements DenormalizeDelegate {
     if (inProgress) {
       // A cycle: point at the object under construction and remember the loop.
       if (top && inProgress.index < top.low) top.low = inProgress.index;
+      inProgress.shared = true;
       return inProgress.value;
+    }
+    const waiting = this.waiting.get(id);
+    if (waiting && waiting.row === row) {
+      // Joins that cycle: the frame above is stored with the cycle's root too.
+      if (top && waiting.low < top.low) top.low = waiting.low;
+      return waiting.value;
     }
 
     const cached = this.memo.get(row as object);
     if (cached && this.depsUnchanged(cached.deps)) {
-      if (top) for (let i = 0; i < cached.deps.length; i++) top.deps.push(cached.deps[i]);
-      else for (let i = 0; i < cached.deps.length; i += 4) this.touch(cached.deps[i] as string);
+      // FIX (tests): the members of a cycle share one deps list, as long as the
+      // cycle. A list of N articles whose author lists them all copied and
+      // checked that list N times: quadratic (3 s for 500 articles). Each list
+      // is now checked once per walk and copied once per frame.
+      if (top) {
+        if (!top.merged.has(cached.deps)) {
+          top.merged.add(cached.deps);
+          for (let i = 0; i < cached.deps.length; i++) top.deps.push(cached.deps[i]);
+        }
+      } else if (!this.topMerged.has(cached.deps)) {
+        this.topMerged.add(cached.deps);
+        for (let i = 0; i < cached.deps.length; i += 4) this.touch(cached.deps[i] as string);
+      }
       return cached.value;
     }
 
-    const target = entity.createEmpty(row);
-    const frame: Frame = {index: this.frames.length, row: row as object, deps: [], low: this.frames.length, pending: []};
-    this.frames.push(frame);
-    this.building.set(id, {index: frame.index, value: target});
+    let frame: Frame;
     let value: object | INVALID;
-    try {
-      value = entity.fill(target, row, this);
-    } finally {
-      this.frames.pop();
-      this.building.delete(id);
+    let shared: boolean;
+    for (;;) {
+      const target = entity.createEmpty(row);
+      frame = {index: this.frames.length, row: row as object, deps: [], low: this.frames.length, pending: [], merged: new Set()};
+      const building = {index: frame.index, value: target, shared: false};
+      this.frames.push(frame);
+      this.building.set(id, building);
+      try {
+        value = entity.fill(target, row, this);
+      } finally {
+        this.frames.pop();
+        this.building.delete(id);
+      }
+      shared = building.shared;
+      if (frame.low < frame.index && this.frames.length > 0) break;
+      // FIX (tests): the root of a cycle. A member whose half-built object was
+      // handed out (`shared`) and then came out INVALID (a required entity is
+      // INVALID) leaves its referrers pointing at a broken object that should
+      // have made them INVALID or dropped out. INVALID is always right, so store
+      // those members as INVALID and build the cycle again: each pass stores at
+      // least one more INVALID member, so this ends.
+      if (value === INVALID || !frame.pending.some(member => member[2] === INVALID && member[3])) break;
+      for (const [memberId, memberRow, memberValue] of frame.pending) {
+        this.waiting.delete(memberId);
+        if (memberValue === INVALID) this.memo.set(memberRow, {value: INVALID, deps: frame.deps});
+      }
     }
 
     const parent = this.frames[this.frames.length - 1];
     if (frame.low < frame.index && parent) {
       // Part of a cycle rooted further up: store it when the root is complete, with the root's deps.
-      parent.pending.push(...frame.pending, [frame.row, value]);
+      parent.pending.push(...frame.pending, [id, frame.row, value, shared]);
+      // `low` must name a frame still on the stack: renew it for every member
+      // as the cycle's pending members move up (this frame's index is reused).
+      this.waiting.set(id, {row, low: frame.low, value});
+      for (const [memberId, memberRow, memberValue] of frame.pending) {
+        this.waiting.set(memberId, {row: memberRow, low: frame.low, value: memberValue});
+      }
       if (frame.low < parent.low) parent.low = frame.low;
     } else {
       this.memo.set(frame.row, {value, deps: frame.deps});
-      for (const [memberRow, memberValue] of frame.pending) this.memo.set(memberRow, {value: memberValue, deps: frame.deps});
+      // FIX (tests): an INVALID root whose half-built object was handed out:
+      // members may point at it. They are only reachable through this INVALID
+      // root, so they are dropped, not memoized: read alone they are rebuilt.
+      const contained = value === INVALID && shared;
+      for (const [memberId, memberRow, memberValue] of frame.pending) {
+        this.waiting.delete(memberId);
+        if (contained && memberValue !== INVALID) continue;
+        this.memo.set(memberRow, {value: memberValue, deps: frame.deps});
+      }
     }
     if (parent) for (let i = 0; i < frame.deps.length; i++) parent.deps.push(frame.deps[i]);
     else for (let i = 0; i < frame.deps.length; i += 4) this.touch(frame.deps[i] as string);
@@ -198,6 +278,12 @@ class Walk implements DenormalizeDelegate {
   }
 
   private depsUnchanged(deps: Deps): boolean {
+    let unchanged = this.checked.get(deps);
+    if (unchanged === undefined) this.checked.set(deps, (unchanged = this.compareDeps(deps)));
+    return unchanged;
+  }
+
+  private compareDeps(deps: Deps): boolean {
     for (let i = 0; i < deps.length; i += 4) {
       const table = this.tables.get(deps[i] as string);
       if (table === deps[i + 2]) continue;

@@ -61,11 +61,14 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
         writableMeta(key).set(pk, meta);
         continue;
       }
-      // Incoming that loses still fills fields the stored row lacks.
-      const merged = replace ? table.mergeRows(existing, incoming) : table.mergeRows(incoming, existing);
-      const next = replace ? merged : sameFields(merged, existing) ? existing : merged;
+      // FIX (tests): the contract (DESIGN §2, spec §2.2) says that when
+      // useIncoming is false "the incoming data is disregarded". The losing
+      // response used to fill the fields the stored row lacked, which let a late
+      // older response (or one a custom useIncoming refused) still write data.
+      if (!replace) continue;
+      const next = table.mergeRows(existing, incoming);
       if (next !== existing) writable(key).set(pk, next);
-      if (replace) writableMeta(key).set(pk, meta);
+      writableMeta(key).set(pk, meta);
     }
   }
 
@@ -104,13 +107,3 @@ function overlay<V>(base: ReadonlyMap<string, V>, changes: Map<string, V>): Read
   for (const [key, value] of changes) out.set(key, value);
   return out;
 }
-
-/** A losing merge that changes no stored field keeps the stored row. */
-function sameFields(merged: unknown, existing: unknown): boolean {
-  return (
-    merged !== null &&
-    typeof merged === 'object' &&
-    Object.keys(merged).length === Object.keys(existing as object).length
-  );
-}
-

@@ -111,7 +111,8 @@ export abstract class Entity {
   /** @internal Normalizes one entity: validates, records its row, and returns its pk. */
   static normalize(this: AnyEntityClass, input: unknown, delegate: NormalizeDelegate, path: string): unknown {
     if (input === null || input === undefined) return input;
-    if (!isPlainObject(input)) {
+    // Instances are accepted too: a prediction may spread a cached entity or use fromJS.
+    if (!isPlainObject(input) && !(input instanceof Entity)) {
       throw new SchemaError({entity: this.key, path, value: input, reason: 'expected an object'});
     }
     const pk = this.pk(input);

@@ -342,3 +342,20 @@ describe('prototype safety', () => {
     assert.equal(({} as any).polluted, undefined);
   });
 });
+
+describe('entity instances as input', () => {
+  test('an Entity instance (a prediction built with fromJS or by spreading a cached one) normalizes like its data', () => {
+    const author = User.fromJS({id: 'u1', name: 'Ann'});
+    const {store, result} = write(emptyStore(), Article, Article.fromJS({id: 'a1', title: 'T', author}));
+    assert.equal(result, 'a1');
+    const {data} = new MemoCache().denormalize<Article>(Article, result, store.entities);
+    ok(data instanceof Article, 'an Article comes back');
+    assert.equal(data.title, 'T');
+    ok(data.author instanceof User, 'its author is a User');
+    assert.equal(data.author.name, 'Ann');
+  });
+
+  test('an instance of another class is still refused with a SchemaError', () => {
+    assert.throws(() => normalize(Article, new Map([['id', '1']])), SchemaError);
+  });
+});

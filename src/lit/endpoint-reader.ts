@@ -40,6 +40,8 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   protected key: string | null | undefined = undefined;
   private unsubscribe?: () => void;
   private connected = false;
+  /** The args have not been read yet: nothing is decided before the host's first update. */
+  private unread = true;
 
   constructor(
     protected readonly host: ReactiveControllerHost,
@@ -54,11 +56,16 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   hostConnected(): void {
     this.connected = true;
     this.listen();
+    // FIX (issue 5 tests): before the host's first update, leave the args to hostUpdate.
+    // Reading them here fetched the args of the defaults whenever properties are set just
+    // after the element is appended (`parent.append(el); el.itemId = 3` requested item 1,
+    // then item 3). A reconnect reads them at once, to catch up with the cache.
+    if ((this.host as {hasUpdated?: boolean}).hasUpdated === false) return;
     this.refresh(true);
   }
 
   hostUpdate(): void {
-    this.refresh(false);
+    this.refresh(this.unread);
   }
 
   hostDisconnected(): void {
@@ -88,6 +95,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
 
   /** Re-evaluates and asks the host to render when anything it shows changed. */
   protected sync(): void {
+    if (this.unread) return; // nothing to decide before the args are read (see hostConnected)
     const before = [this.value, this.status, this.error];
     const controller = this.resolver.controller;
     if (!controller) {
@@ -109,12 +117,18 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   /** Called after a change the host will render; for boundaries. */
   protected changed(): void {}
 
+  /** The provider's Controller changed: drop what was known about the previous one. */
+  protected forget(): void {}
+
   private listen(): void {
     const controller = this.resolver.controller;
     if (controller && !this.unsubscribe) this.unsubscribe = controller.subscribe(() => this.sync());
   }
 
   private onControllerChange(): void {
+    // FIX (issue 5 tests): a fetching reader remembered its attempts against the previous
+    // Controller and so never fetched into the new one (stuck in pending); forget them.
+    this.forget();
     if (!this.connected) return;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
@@ -124,6 +138,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
 
   /** Re-reads the args; re-evaluates when they changed (or when forced, at connect). */
   private refresh(force: boolean): void {
+    this.unread = false;
     const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
     let args: readonly unknown[] | null = raw === null ? null : Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
     let key: string | null = null;

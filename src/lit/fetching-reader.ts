@@ -11,7 +11,8 @@ import {EndpointReader} from './endpoint-reader.js';
 export abstract class FetchingReader<E extends EndpointInterface, T> extends EndpointReader<E, T> {
   /** The promise of the last fetch this controller started. */
   promise: Promise<unknown> | undefined;
-  private inFlightKey: string | undefined;
+  /** The fetch this reader waits for (its key), compared by identity when it settles. */
+  private flight: {readonly key: string} | undefined;
   private failure: {key: string; error: unknown} | undefined;
   private lastAttempt: string | undefined;
 
@@ -24,6 +25,12 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
     this.sync();
   }
 
+  protected override forget(): void {
+    this.flight = undefined;
+    this.failure = undefined;
+    this.lastAttempt = undefined;
+  }
+
   protected evaluate(controller: Controller, args: readonly unknown[], key: string): void {
     const response = controller.getResponse(this.endpoint, ...args);
     const showable = response.data !== undefined && response.expiryStatus !== 'invalid';
@@ -32,13 +39,17 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
       this.value = response.data as T;
       this.status = 'complete';
       this.error = undefined;
-      if (response.expiryStatus === 'stale' && this.inFlightKey !== key && this.lastAttempt !== attempt) {
+      // FIX (issue 5 tests): a failure only stands while nothing can be shown. A failed
+      // background revalidation (stale data stays shown) was remembered, so a later
+      // `invalidate()` showed that old error instead of fetching again.
+      this.failure = undefined;
+      if (response.expiryStatus === 'stale' && this.flight?.key !== key && this.lastAttempt !== attempt) {
         this.lastAttempt = attempt;
         this.start(controller, args, key);
       }
       return;
     }
-    if (this.inFlightKey === key) {
+    if (this.flight?.key === key) {
       this.status = 'pending';
       return;
     }
@@ -57,18 +68,24 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
   }
 
   private start(controller: Controller, args: readonly unknown[], key: string): void {
-    this.inFlightKey = key;
+    // FIX (issue 5 tests): each fetch is its own token. Matching by key let a fetch from a
+    // previous Controller (the provider's `controller` changed) settle the new one's flight,
+    // or record its failure as the new one's.
+    const flight = {key};
+    this.flight = flight;
     this.failure = undefined;
     const promise = controller.fetch(this.endpoint, ...args);
     this.promise = promise;
     promise.then(
       () => {
-        if (this.inFlightKey === key) this.inFlightKey = undefined;
+        if (this.flight === flight) this.flight = undefined;
         this.sync();
       },
       error => {
-        if (this.inFlightKey === key) this.inFlightKey = undefined;
-        if (this.key === key) this.failure = {key, error};
+        if (this.flight === flight) {
+          this.flight = undefined;
+          if (this.key === key) this.failure = {key, error};
+        }
         this.sync();
       },
     );

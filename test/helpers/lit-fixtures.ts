@@ -4,10 +4,8 @@
 import {waitUntil} from '@open-wc/testing';
 import {LitElement} from 'lit';
 import {http, HttpResponse, type JsonBodyType} from 'msw';
-// Not '../../src/index.js': that also loads src/rest, whose path-to-regexp dependency is
-// CommonJS and does not load in the browser without a bundler (see the report of issue 5).
-import {NetworkError, type EndpointInterface, type SnapshotInterface} from '../../src/endpoint/index.js';
-import {Entity, schema} from '../../src/schema/index.js';
+import {createResource} from '../../src/rest/index.js';
+import {Entity} from '../../src/schema/index.js';
 
 export class Item extends Entity {
   id = 0;
@@ -16,74 +14,13 @@ export class Item extends Entity {
   static override key = 'LitTestItem';
 }
 
-type Params = Record<string, string | number | undefined>;
-
-/**
- * A hand-written endpoint (EndpointInterface over fetch), so these tests depend only on
- * the core and the Lit layer: `path` with `:name` parameters, JSON in and out, a
- * NetworkError on a non-2xx answer, `''` for an empty body.
- */
-export class JsonEndpoint<R = unknown> implements EndpointInterface {
-  readonly method: string;
-  readonly path: string;
-  readonly schema?: unknown;
-  readonly sideEffect: boolean;
-  readonly name: string;
-  readonly getOptimisticResponse?: (snap: SnapshotInterface, params: Params, body?: unknown) => unknown;
-  private readonly transform?: (value: unknown, params: Params, body?: unknown) => unknown;
-
-  constructor(options: {
-    path: string;
-    method?: string;
-    schema?: unknown;
-    getOptimisticResponse?: (snap: SnapshotInterface, params: Params, body?: any) => unknown;
-    process?: (value: unknown, params: Params, body?: any) => unknown;
-  }) {
-    this.path = options.path;
-    this.method = options.method ?? 'GET';
-    this.schema = options.schema;
-    this.sideEffect = this.method !== 'GET';
-    this.name = `${this.method} ${this.path}`;
-    if (options.getOptimisticResponse) this.getOptimisticResponse = options.getOptimisticResponse;
-    this.transform = options.process;
-  }
-
-  url(params: Params = {}): string {
-    return this.path.replace(/:(\w+)/g, (_, name: string) => {
-      const value = params[name];
-      if (value === undefined) throw new TypeError(`${this.name}: missing path parameter "${name}"`);
-      return encodeURIComponent(String(value));
-    });
-  }
-
-  key(params: Params = {}): string {
-    return `${this.method} ${this.url(params)}`;
-  }
-
-  async fetch(params: Params = {}, body?: unknown): Promise<R> {
-    const response = await fetch(this.url(params), {
-      method: this.method,
-      ...(body === undefined ? {} : {body: JSON.stringify(body), headers: {'Content-Type': 'application/json'}}),
-    });
-    if (!response.ok) {
-      throw new NetworkError({message: `${this.method} ${this.url(params)} failed: ${response.status}`, status: response.status, response});
-    }
-    const text = await response.text();
-    const value: unknown = text === '' ? '' : JSON.parse(text);
-    return (this.transform ? this.transform(value, params, body) : value) as R;
-  }
-}
-
-export const getItem = new JsonEndpoint<Item>({path: '/lit-api/items/:id', schema: Item});
-export const getItems = new JsonEndpoint<Item[]>({path: '/lit-api/items', schema: [Item]});
-export const patchItem = new JsonEndpoint<Item>({path: '/lit-api/items/:id', method: 'PATCH', schema: Item});
-export const deleteItem = new JsonEndpoint<Item>({
-  path: '/lit-api/items/:id',
-  method: 'DELETE',
-  schema: new schema.Invalidate(Item),
-  // The server answers 204: the pk comes from the params.
-  process: (_value, params) => params,
-});
+/** GET/PATCH/DELETE /lit-api/items/:id and GET /lit-api/items (a Collection of Item). */
+export const ItemResource = createResource({path: '/lit-api/items/:id', schema: Item});
+export const getItem = ItemResource.get;
+export const getItems = ItemResource.getList;
+export const patchItem = ItemResource.partialUpdate;
+/** DELETE with `schema.Invalidate(Item)`; the server answers 204, so the pk comes from the params. */
+export const deleteItem = ItemResource.delete;
 
 /** `n` items with ids 1..n. */
 export function makeItems(n: number, title = (id: number) => `item ${id}`): {id: number; title: string; completed: boolean}[] {

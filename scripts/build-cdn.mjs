@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Builds the CDN file (dist/cdn/data-elements.js, `vite build --mode cdn`) when it is missing
-// or older than its sources. Used by `npm start` (demo/html-only.html loads that file) and by
-// the end-to-end test, which runs before the browser tests that load it too
-// (test/cdn-page.test.ts). `node scripts/build-cdn.mjs [--force]` runs it by hand.
+// or older than its sources. Used by `npm start` (demo/html-only.html loads that file), by
+// the e2e Node test (test/node/e2e-demo.test.ts), and by scripts/test.mjs right before the
+// browser tests (test/cdn-page.test.ts loads it). `node scripts/build-cdn.mjs [--force]`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -118,6 +118,14 @@ async function browserTests() {
   }
   report.push(`install browsers       ok  (${secs(t0)})`);
   if (interrupted) return;
+  // test/cdn-page.test.ts loads dist/cdn/data-elements.js: build it when missing or older
+  // than its sources (usually the e2e Node test already did). A failed build counts as one
+  // failure; the browser tests still run (the CDN test then fails, naming the file).
+  banner('CDN build');
+  t0 = Date.now();
+  if ((await run(node, ['scripts/build-cdn.mjs'])) !== 0) count('CDN build', { passed: 0, failed: 1 }, t0);
+  else report.push(`CDN build              ok  (${secs(t0)})`);
+  if (interrupted) return;
   banner(`web-test-runner (${process.env.BROWSERS ?? 'chromium,firefox,webkit'})`);
   t0 = Date.now();
   const countFile = join(TMP, 'wtr-counts.json');

@@ -1,0 +1,120 @@
+// custom-elements.json (package.json "customElements"), written by `npm run analyze`
+// (part of `npm run build`) from the JSDoc of components/*.ts: @attr, @prop, @fires,
+// @slot, @csspart on each element class, plus the Lit decorators (`litelement`).
+// The element modules are analyzed, plus the base class they inherit from.
+
+// Lifecycle methods every LitElement has: not this package's API. (`update` stays: on
+// <data-resource> it is also the PUT write, documented there.)
+const LIFECYCLE = new Set([
+  'connectedCallback',
+  'disconnectedCallback',
+  'attributeChangedCallback',
+  'render',
+  'updated',
+  'willUpdate',
+  'firstUpdated',
+  'shouldUpdate',
+  'createRenderRoot',
+]);
+
+/** module path -> class name -> the event names of its `@fires` tags */
+const documentedEvents = {};
+/** module path -> class name -> the manifest entry of its `update(params, body)` write */
+const updateWrites = {};
+
+export default {
+  globs: ['components/data-*.ts', 'components/template-host-element.ts'],
+  outdir: '.',
+  litelement: true,
+  plugins: [
+    {
+      // The elements register through `defineElement('data-x', DataX)` (which skips a second
+      // definition when the npm and the CDN build share a page), not `customElements.define`:
+      // record those calls as definitions so each class gets its tag name.
+      name: 'data-elements:define-element-calls',
+      analyzePhase({ts, node, moduleDoc}) {
+        if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression)) return;
+        if (node.expression.text !== 'defineElement') return;
+        const [tag, klass] = node.arguments;
+        if (!tag || !ts.isStringLiteral(tag) || !klass || !ts.isIdentifier(klass)) return;
+        moduleDoc.exports = [
+          ...(moduleDoc.exports ?? []),
+          {
+            kind: 'custom-element-definition',
+            name: tag.text,
+            declaration: {name: klass.text, module: moduleDoc.path},
+          },
+        ];
+      },
+    },
+    {
+      // An element's own `@fires` tags are the whole list of its events: the base class
+      // dispatches `data-load` for some elements only (not for <data-query>).
+      name: 'data-elements:documented-events',
+      analyzePhase({ts, node, moduleDoc}) {
+        if (!ts.isClassDeclaration(node) || !node.name) return;
+        const fires = ts.getJSDocTags(node).filter(tag => tag.tagName.text === 'fires');
+        if (!fires.length) return;
+        const names = fires.map(tag => String(ts.getTextOfJSDocComment(tag.comment) ?? '').trim().split(/\s/)[0]);
+        (documentedEvents[moduleDoc.path] ??= {})[node.name.text] = new Set(names);
+      },
+      packageLinkPhase({customElementsManifest}) {
+        for (const mod of customElementsManifest.modules ?? []) {
+          for (const decl of mod.declarations ?? []) {
+            const names = documentedEvents[mod.path]?.[decl.name];
+            if (names && decl.events) decl.events = decl.events.filter(e => names.has(e.name));
+          }
+        }
+      },
+    },
+    {
+      // Lit's plugin drops every method named `update` (the lifecycle); <data-resource>'s
+      // `update(params, body)` is also its PUT write: put that signature back.
+      name: 'data-elements:update-write',
+      analyzePhase({ts, node, moduleDoc}) {
+        if (!ts.isClassDeclaration(node) || !node.name) return;
+        const overloads = node.members.filter(m => ts.isMethodDeclaration(m) && m.name.getText() === 'update');
+        const write = overloads.find(m => !m.body && m.parameters.length === 2);
+        if (!write) return;
+        const doc = overloads.flatMap(m => m.jsDoc ?? [])[0];
+        (updateWrites[moduleDoc.path] ??= {})[node.name.text] = {
+          kind: 'method',
+          name: 'update',
+          description: doc ? String(ts.getTextOfJSDocComment(doc.comment) ?? '').trim() : undefined,
+          parameters: write.parameters.map(p => ({name: p.name.getText(), type: {text: p.type?.getText() ?? 'unknown'}})),
+          return: {type: {text: write.type?.getText() ?? 'unknown'}},
+        };
+      },
+      packageLinkPhase({customElementsManifest}) {
+        for (const mod of customElementsManifest.modules ?? []) {
+          for (const decl of mod.declarations ?? []) {
+            const method = updateWrites[mod.path]?.[decl.name];
+            if (method && !decl.members?.some(m => m.name === 'update')) (decl.members ??= []).push(method);
+          }
+        }
+      },
+    },
+    {
+      // Only what users may touch: exported declarations; no private or protected members;
+      // no Lit lifecycle methods.
+      name: 'data-elements:public-api-only',
+      packageLinkPhase({customElementsManifest}) {
+        for (const mod of customElementsManifest.modules ?? []) {
+          const exported = new Set((mod.exports ?? []).filter(e => e.kind === 'js').map(e => e.declaration.name));
+          mod.declarations = (mod.declarations ?? []).filter(d => exported.has(d.name));
+          for (const decl of mod.declarations) {
+            if (!decl.members) continue;
+            decl.members = decl.members.filter(
+              m => !m.privacy && !m.name.startsWith('#') && !(m.kind === 'method' && LIFECYCLE.has(m.name)),
+            );
+            // An attribute read by a private field (<data-resource params> -> paramsJson)
+            // must not point at a member that is not listed.
+            for (const attr of decl.attributes ?? []) {
+              if (attr.fieldName && !decl.members.some(m => m.name === attr.fieldName)) delete attr.fieldName;
+            }
+          }
+        }
+      },
+    },
+  ],
+};

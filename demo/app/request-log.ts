@@ -1,0 +1,57 @@
+// The mock server's view of the traffic: the last requests, with their status once
+// answered. Watching it next to the lists shows optimistic changes landing before their
+// request does, and a refused delete coming back after its 500.
+import {html, LitElement} from 'lit';
+import {customElement} from 'lit/decorators.js';
+import {repeat} from 'lit/directives/repeat.js';
+
+const SHOWN = 7;
+
+@customElement('demo-request-log')
+export class RequestLogView extends LitElement {
+  private readonly onChange = () => this.requestUpdate();
+
+  protected override createRenderRoot() {
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.demoApi.log.addEventListener('change', this.onChange);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.demoApi.log.removeEventListener('change', this.onChange);
+  }
+
+  protected override render() {
+    const entries = window.demoApi.log.entries.slice(-SHOWN).reverse();
+    return html`
+      <ol class="requests">
+        ${repeat(
+          entries,
+          entry => entry.id,
+          entry => {
+            const status = entry.status;
+            const kind = status === undefined ? 'pending' : status >= 400 ? 'failed' : 'ok';
+            return html`<li class=${kind}>
+              <span class="method">${entry.method}</span>
+              <span class="url">${entry.url}</span>
+              <span class="status">
+                ${status === undefined ? 'waiting…' : `${status} · ${Math.round(entry.endedAt! - entry.startedAt)} ms`}
+              </span>
+            </li>`;
+          },
+        )}
+      </ol>
+      ${entries.length === 0 ? html`<p class="muted">No requests yet.</p>` : ''}
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'demo-request-log': RequestLogView;
+  }
+}

@@ -1,0 +1,135 @@
+// What the demo's screens read and write: entities (normalized by primary key), endpoints,
+// and a Query over the cache. This is the part of an app that knows the API.
+import {createResource, Entity, Query, RestEndpoint, schema, type AnyRestGenerics} from '../../src/index.js';
+
+export class User extends Entity {
+  id = 0;
+  name = '';
+  handle = '';
+  /** Avatar hue, 0-359. */
+  hue = 0;
+  // Set explicitly: minified builds rename classes.
+  static override key = 'User';
+
+  get initials(): string {
+    return this.name
+      .split(' ')
+      .map(part => part[0])
+      .join('');
+  }
+}
+
+export class Article extends Entity {
+  id = 0;
+  title = '';
+  excerpt = '';
+  /** A real Date: the wire has an ISO string, the schema converts it. */
+  publishedAt = new Date(0);
+  readingMinutes = 0;
+  /** Nested in each response, stored once in the User table. */
+  author = User.fromJS();
+  static override key = 'Article';
+  static override schema = {author: User, publishedAt: Date};
+}
+
+export class Todo extends Entity {
+  id: number | string = 0;
+  title = '';
+  completed = false;
+  /** The mock server refuses to delete a locked todo. */
+  locked = false;
+  createdAt = new Date(0);
+  static override key = 'Todo';
+  static override schema = {createdAt: Date};
+
+  /** True until the server has answered the create: the id is still the temporary one. */
+  get saving(): boolean {
+    return typeof this.id === 'string' && this.id.startsWith('tmp-');
+  }
+}
+
+/** A page of results and the `Link` header that points at the next one. */
+export interface LinkPage<T> {
+  readonly results: T[];
+  readonly link: string;
+  /** The `cursor` param of the `rel="next"` link; undefined on the last page. */
+  readonly nextCursor: string | undefined;
+}
+
+/**
+ * Cursor pagination through the `Link` header: the body is the list, the header says
+ * where the next page is. `parseResponse` keeps both; `process` pulls the cursor out.
+ */
+export class LinkPaginatedEndpoint<const O = AnyRestGenerics> extends RestEndpoint<O> {
+  override async parseResponse(response: Response): Promise<unknown> {
+    const results = await super.parseResponse(response);
+    return {link: response.headers.get('link') ?? '', results};
+  }
+
+  override process(value: {link: string; results: unknown[]}, ...args: any[]): any {
+    return {...super.process(value, ...args), nextCursor: nextCursor(value.link)};
+  }
+}
+
+/** The `cursor` of the `rel="next"` entry of a Link header. */
+export function nextCursor(link: string): string | undefined {
+  for (const part of link.split(',')) {
+    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
+    if (match) return new URL(match[1]!, location.origin).searchParams.get('cursor') ?? undefined;
+  }
+  return undefined;
+}
+
+export const ARTICLES_PER_PAGE = 5;
+
+/** GET /api/articles?limit=5[&cursor=…]: one page, each with its author nested. */
+export const getArticlePage = new LinkPaginatedEndpoint({
+  urlPrefix: '/api',
+  path: '/articles',
+  searchParams: {} as {limit: number; cursor?: string},
+  schema: {results: [Article]},
+  name: 'getArticlePage',
+});
+
+/** Params of a page: the first page has no cursor. */
+export const pageParams = (cursor: string | undefined) => (cursor === undefined ? {limit: ARTICLES_PER_PAGE} : {limit: ARTICLES_PER_PAGE, cursor});
+
+let tmpCounter = 0;
+const tmpIds = new WeakMap<object, string>();
+/**
+ * One temporary id per create call. `getOptimisticResponse` must be pure (the Controller
+ * may replay it), so the id is remembered per body object instead of made anew each call.
+ */
+const tmpIdFor = (body: object) => {
+  let id = tmpIds.get(body);
+  if (!id) tmpIds.set(body, (id = `tmp-${++tmpCounter}`));
+  return id;
+};
+
+/**
+ * /api/todos/:id with every write optimistic: the screen changes at once, the server's
+ * answer replaces the prediction, and a refused request rolls back just that change.
+ */
+export const TodoResource = createResource({urlPrefix: '/api', path: '/todos/:id', schema: Todo}).extend({
+  create: {
+    getOptimisticResponse: (snap, _params, body) => ({
+      completed: false,
+      locked: false,
+      createdAt: new Date(snap.fetchedAt).toISOString(),
+      ...body,
+      id: tmpIdFor(body),
+    }),
+  },
+  partialUpdate: {
+    getOptimisticResponse: (_snap, params, body) => ({...body, id: params.id}),
+  },
+  delete: {
+    // Invalidate(Todo) only needs the pk: the row leaves every list at once.
+    getOptimisticResponse: (_snap, params) => params,
+  },
+});
+
+/** The number of open todos, derived from the cache: it never fetches. */
+export const openTodoCount = new Query(new schema.All(Todo), todos => todos.filter(todo => !todo.completed).length, {
+  name: 'openTodoCount',
+});

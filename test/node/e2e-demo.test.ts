@@ -1,0 +1,345 @@
+// End-to-end: the demo as a user sees it. Builds the CDN file (when stale), starts the demo
+// server (`npm start` = scripts/start-demo.mjs, vite on a free port), drives headless
+// Chromium with playwright-core, and saves screenshots under screenshots/ (git-ignored):
+// demo.png and html-only.png. The server and the browser are stopped whatever happens.
+//   node --import tsx --test test/node/e2e-demo.test.ts      (or: npm run e2e)
+// Chromium comes from Debian (scripts/install-browsers.mjs installs it when missing, as the
+// browser tests do). E2E_SKIP=1 skips the browser part.
+import assert from 'node:assert/strict';
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdirSync, readFileSync} from 'node:fs';
+import {createServer} from 'node:net';
+import {dirname, join} from 'node:path';
+import {after, before, describe, it} from 'node:test';
+import {fileURLToPath} from 'node:url';
+import {chromium, type Browser, type Page} from 'playwright-core';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const SCREENSHOTS = join(ROOT, 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium, as root, on a machine without internet (see TOOLCHAIN.md).
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+// Generous: vite pre-bundles dependencies on its first start, and CI machines are busy.
+const SERVER_START_MS = 90_000;
+const WAIT_MS = 15_000;
+
+// What demo/mock/browser.ts puts on the page (that file is type-checked with the browser config).
+declare global {
+  interface Window {
+    demoApi: {
+      log: {
+        entries: {method: string; url: string; status?: number}[];
+        inFlight(method?: string): unknown[];
+        answered(method?: string): number;
+      };
+    };
+  }
+}
+
+const skip = process.env.E2E_SKIP === '1' ? 'E2E_SKIP=1' : false;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const {port} = server.address() as {port: number};
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The pids below `pid` (Linux /proc), children first found first. */
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // gone, or not Linux
+  }
+  return children.flatMap(child => [child, ...descendants(child)]);
+}
+
+/**
+ * The demo server: `npm start` (scripts/start-demo.mjs, which runs vite) on a free port.
+ * It stays in this process's group, so whatever kills the test run's group (the watchdog of
+ * scripts/test.mjs, Ctrl-C) ends it too; stop() and an exit hook end it otherwise.
+ */
+class DemoServer {
+  private child?: ChildProcess;
+  private output = '';
+  private exited: string | undefined;
+  private readonly killOnExit = () => this.kill('SIGKILL');
+  origin = '';
+
+  async start(): Promise<void> {
+    const port = await freePort();
+    this.origin = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['scripts/start-demo.mjs', '--port', String(port), '--strictPort'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    process.once('exit', this.killOnExit);
+    child.stdout!.on('data', d => (this.output += d));
+    child.stderr!.on('data', d => (this.output += d));
+    child.once('exit', (code, signal) => (this.exited = `exited (${code ?? signal})`));
+    const deadline = Date.now() + SERVER_START_MS;
+    for (;;) {
+      if (this.exited) throw new Error(`the demo server ${this.exited} before it answered:\n${this.output}`);
+      try {
+        const res = await fetch(`${this.origin}/demo/`);
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`the demo server did not answer within ${SERVER_START_MS / 1000} s:\n${this.output}`);
+      await new Promise(r => setTimeout(r, 250));
+    }
+  }
+
+  /** SIGTERM (start-demo passes it on to vite), then SIGKILL for whatever is left after 5 s. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child?.pid) return;
+    const pids = [child.pid, ...descendants(child.pid)];
+    if (!this.exited) {
+      const gone = new Promise(resolve => child.once('exit', resolve));
+      this.kill('SIGTERM', pids);
+      await Promise.race([gone, new Promise(r => setTimeout(r, 5000))]);
+    }
+    this.kill('SIGKILL', pids);
+    process.removeListener('exit', this.killOnExit);
+  }
+
+  private kill(signal: NodeJS.Signals, pids = this.child?.pid ? [this.child.pid, ...descendants(this.child.pid)] : []): void {
+    for (const pid of pids) {
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+/** Fails the test on any uncaught error or console error of the page. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', error => errors.push(`pageerror: ${error.message}`));
+  page.on('console', message => {
+    if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+  });
+  return errors;
+}
+
+const text = (page: Page, selector: string) => page.locator(selector).first().innerText();
+
+// The built file itself (the browser tests load it through a server that re-prints JS).
+describe('the CDN file (dist/cdn/data-elements.js)', () => {
+  let source = '';
+
+  before(() => {
+    const build = spawnSync(process.execPath, ['scripts/build-cdn.mjs'], {cwd: ROOT, encoding: 'utf8'});
+    assert.equal(build.status, 0, `building the CDN file failed:\n${build.stdout}\n${build.stderr}`);
+    source = readFileSync(join(ROOT, 'dist/cdn/data-elements.js'), 'utf8');
+  });
+
+  it('is one minified ES module that imports nothing', () => {
+    // Minified: long lines (the only line breaks left are inside Lit's template strings).
+    const lines = source.trimEnd().split('\n');
+    assert.ok(source.length / lines.length > 1000, `${lines.length} lines for ${source.length} characters: not minified`);
+    assert.doesNotMatch(source, /(?:^|[^.\w$])import\s*(?:\(\s*)?["'`]|(?:^|[^.\w$])import\s*[\w${*][^;]*?\bfrom\s*["'`]/, 'imports another module');
+    assert.match(source, /\bexport\s*\{[^}]*\bas createResource\b/, 'an ES module that exports the API');
+  });
+
+  it('has Lit inside, in its production build', () => {
+    // lit-html and LitElement register their versions; the dev build would warn about itself.
+    const litVersion = JSON.parse(readFileSync(join(ROOT, 'node_modules/lit-html/package.json'), 'utf8')).version;
+    assert.ok(source.includes(`litHtmlVersions??=[]).push(\`${litVersion}\`)`), `lit-html ${litVersion} inside`);
+    assert.match(source, /litElementVersions\?\?=\[\]\)\.push/, 'LitElement inside');
+    assert.doesNotMatch(source, /Lit is in dev mode/);
+  });
+});
+
+describe('e2e: the demo in Chromium', {skip}, () => {
+  const server = new DemoServer();
+  let browser: Browser | undefined;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    // A fresh CI machine has no browser yet (npm test installs them after the Node tests).
+    if (!existsSync(CHROMIUM)) {
+      const install = spawnSync(process.execPath, ['scripts/install-browsers.mjs'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: {...process.env, BROWSERS: 'chromium'},
+      });
+      assert.equal(install.status, 0, `installing Chromium failed:\n${install.stdout}\n${install.stderr}`);
+    }
+    // The same freshness check `npm start` does, here with a clear failure of its own.
+    const build = spawnSync(process.execPath, ['scripts/build-cdn.mjs'], {cwd: ROOT, encoding: 'utf8'});
+    assert.equal(build.status, 0, `building the CDN file failed:\n${build.stdout}\n${build.stderr}`);
+    mkdirSync(SCREENSHOTS, {recursive: true});
+    await server.start();
+    browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true});
+    page = await browser.newPage({viewport: {width: 1280, height: 900}});
+    errors = watchErrors(page);
+  });
+
+  after(async () => {
+    // Both, even if one fails.
+    await Promise.allSettled([browser?.close(), server.stop()]);
+  });
+
+  it('renders the articles with their authors and dates, the todos and the open count', async () => {
+    await page.goto(`${server.origin}/demo/`);
+    await page.waitForFunction(() => document.querySelectorAll('demo-article-page article').length === 5, null, {timeout: WAIT_MS});
+    const first = page.locator('demo-article-page article').first();
+    assert.equal(await first.locator('h3').innerText(), 'Normalizing API responses without losing your mind');
+    // The author is a nested entity (normalized into the User table, rebuilt on read).
+    const authors = await page.locator('demo-article-page .author').allInnerTexts();
+    assert.equal(authors.length, 5);
+    for (const name of authors) assert.match(name, /^(Ada Okafor|Lin Wei|Mateo Rossi|Priya Natarajan|Jonas Berg)$/);
+    // publishedAt is a Date: the card formats it and writes its ISO form.
+    const datetime = await first.locator('time').getAttribute('datetime');
+    assert.match(datetime ?? '', /^2025-03-\d\dT09:30:00\.000Z$/);
+    assert.match(await first.locator('time').innerText(), /^\d{1,2} Mar 2025$/);
+
+    await page.waitForFunction(() => document.querySelectorAll('demo-todo-list li.todo').length === 6, null, {timeout: WAIT_MS});
+    assert.deepEqual(await page.locator('demo-todo-list li.todo .title').allInnerTexts(), [
+      'Review the pagination pull request',
+      'Write the release notes',
+      'Pay the hosting invoice',
+      'Book travel for the conference',
+      'Water the office plants',
+      'Archive the Q3 reports',
+    ]);
+    assert.equal(await text(page, '[data-testid=open-count]'), '4 open');
+    assert.deepEqual(errors, []);
+  });
+
+  it('an optimistic toggle changes the count at once, before the server answers', async () => {
+    const box = page.locator('demo-todo-list li[data-id="1"] input[type=checkbox]');
+    assert.equal(await box.isChecked(), false);
+    await box.click();
+    // Polled every animation frame: the new count, and whether the PATCH is still in flight.
+    const seen = await page.waitForFunction(
+      () => {
+        const count = document.querySelector('[data-testid=open-count]')?.textContent?.trim();
+        return count === '3 open' ? {count, patchesAnswered: window.demoApi.log.answered('PATCH')} : false;
+      },
+      null,
+      {timeout: WAIT_MS, polling: 'raf'},
+    );
+    assert.deepEqual(await seen.jsonValue(), {count: '3 open', patchesAnswered: 0}, 'the count changed before the server answered the PATCH');
+    assert.equal(await box.isChecked(), true);
+    // The server confirms: the count stays.
+    await page.waitForFunction(() => window.demoApi.log.inFlight().length === 0, null, {timeout: WAIT_MS});
+    const patch = await page.evaluate(() => window.demoApi.log.entries.filter(e => e.method === 'PATCH').map(e => [e.url, e.status]));
+    assert.deepEqual(patch, [['/api/todos/1', 200]]);
+    assert.equal(await text(page, '[data-testid=open-count]'), '3 open');
+    assert.equal(await box.isChecked(), true);
+  });
+
+  it('a create shows a temporary row at once, then the row with the server’s id', async () => {
+    await page.fill('demo-todo-panel form.add input[name=title]', 'Buy oat milk');
+    await page.press('demo-todo-panel form.add input[name=title]', 'Enter');
+    const temp = await page.waitForFunction(
+      () => {
+        const row = [...document.querySelectorAll<HTMLElement>('demo-todo-list li.todo')].find(li => li.textContent?.includes('Buy oat milk'));
+        return row ? {id: row.dataset.id, label: row.querySelector('.id')?.textContent?.trim(), postsAnswered: window.demoApi.log.answered('POST')} : false;
+      },
+      null,
+      {timeout: WAIT_MS, polling: 'raf'},
+    );
+    const shown = (await temp.jsonValue()) as {id: string; label: string; postsAnswered: number};
+    assert.match(shown.id, /^tmp-\d+$/, 'a temporary id first');
+    assert.equal(shown.label, 'saving…');
+    assert.equal(shown.postsAnswered, 0, 'shown before the server answered the POST');
+    // For people: the todo panel while the create is pending (best effort, not asserted).
+    await page.locator('demo-todo-panel').screenshot({path: join(SCREENSHOTS, 'demo-pending-create.png'), timeout: 2000}).catch(() => {});
+    assert.equal(await text(page, '[data-testid=open-count]'), '4 open');
+    // The server answers with id 7: the same row, now with the real id (no duplicate).
+    await page.waitForSelector('demo-todo-list li[data-id="7"]', {timeout: WAIT_MS});
+    assert.equal(await page.locator('demo-todo-list li.todo', {hasText: 'Buy oat milk'}).count(), 1);
+    assert.equal(await text(page, 'demo-todo-list li[data-id="7"] .id'), '#7');
+    assert.equal(await page.locator('demo-todo-list li[data-id^="tmp-"]').count(), 0);
+  });
+
+  it('a delete the server refuses disappears at once, then rolls back with a message', async () => {
+    // A delete the server accepts stays deleted.
+    await page.locator('demo-todo-list li[data-id="5"] button[title=Delete]').click();
+    await page.waitForFunction(() => window.demoApi.log.inFlight().length === 0, null, {timeout: WAIT_MS});
+    assert.equal(await page.locator('demo-todo-list li[data-id="5"]').count(), 0);
+    // A locked one: gone at once, back when the server's 500 arrives, with the server's message.
+    await page.locator('demo-todo-list li[data-id="3"] button[title=Delete]').click();
+    const gone = await page.waitForFunction(
+      () => (document.querySelector('demo-todo-list li[data-id="3"]') ? false : {deletesAnswered: window.demoApi.log.answered('DELETE')}),
+      null,
+      {timeout: WAIT_MS, polling: 'raf'},
+    );
+    assert.deepEqual(await gone.jsonValue(), {deletesAnswered: 1}, 'removed before the server answered this DELETE');
+    await page.waitForSelector('demo-todo-list li[data-id="3"].restored', {timeout: WAIT_MS});
+    assert.match(
+      await text(page, 'demo-todo-list .notice.error'),
+      /“Pay the hosting invoice” is locked: the server refused to delete it \(HTTP 500\)\. It is back in the list\./,
+    );
+    assert.equal(await page.locator('demo-todo-list li.todo').count(), 6);
+    assert.equal(await page.locator('demo-todo-list li.todo').nth(2).getAttribute('data-id'), '3', 'back in its place');
+    assert.equal(await text(page, '[data-testid=open-count]'), '4 open');
+  });
+
+  it('loads the next page through the cursor of the Link header', async () => {
+    await page.getByRole('button', {name: 'Load more'}).click();
+    await page.waitForFunction(() => document.querySelectorAll('demo-article-page article').length === 10, null, {timeout: WAIT_MS});
+    const urls = await page.evaluate(() => window.demoApi.log.entries.filter(e => e.url.startsWith('/api/articles')).map(e => e.url));
+    assert.equal(urls.length, 2);
+    assert.match(urls[1]!, /^\/api\/articles\?cursor=[^&]+&limit=5$/);
+    assert.equal(await text(page, 'demo-article-page:nth-of-type(2) article h3'), 'Suspense boundaries for custom elements');
+    assert.deepEqual(errors.filter(e => !/status of 500/.test(e)), []);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({path: join(SCREENSHOTS, 'demo.png'), fullPage: true});
+  });
+
+  it('renders the HTML-only page (CDN file, plain HTML) and follows an optimistic toggle', async () => {
+    const htmlPage = await browser!.newPage({viewport: {width: 1280, height: 900}});
+    const pageErrors = watchErrors(htmlPage);
+    try {
+      await htmlPage.goto(`${server.origin}/demo/html-only.html`);
+      // The library came from the CDN file only (the page has no other script of the library).
+      const scripts = await htmlPage.evaluate(() => [...document.querySelectorAll('script[src]')].map(s => s.getAttribute('src')));
+      assert.deepEqual(scripts.filter(src => !src!.startsWith('/@vite/')), ['/demo/mock/browser.ts', '/dist/cdn/data-elements.js']);
+      await htmlPage.waitForFunction(() => document.querySelectorAll('#articles article').length === 5, null, {timeout: WAIT_MS});
+      assert.equal(await htmlPage.locator('#articles article h3').first().innerText(), 'Normalizing API responses without losing your mind');
+      assert.match(await htmlPage.locator('#articles article .author').first().innerText(), /\w+ \w+/);
+      await htmlPage.waitForFunction(() => document.querySelectorAll('#todos li.todo').length === 6, null, {timeout: WAIT_MS});
+      assert.equal((await htmlPage.locator('#open-count').innerText()).trim(), '4 open');
+      await htmlPage.locator('#todos li[data-id="4"] input[type=checkbox]').click();
+      const seen = await htmlPage.waitForFunction(
+        () =>
+          document.querySelector('#open-count')?.textContent?.trim() === '3 open'
+            ? {patchesAnswered: window.demoApi.log.answered('PATCH')}
+            : false,
+        null,
+        {timeout: WAIT_MS, polling: 'raf'},
+      );
+      assert.deepEqual(await seen.jsonValue(), {patchesAnswered: 0}, 'the count changed before the server answered the PATCH');
+      await htmlPage.waitForFunction(() => window.demoApi.log.inFlight().length === 0, null, {timeout: WAIT_MS});
+      assert.equal((await htmlPage.locator('#open-count').innerText()).trim(), '3 open');
+      assert.deepEqual(pageErrors, []);
+      await htmlPage.screenshot({path: join(SCREENSHOTS, 'html-only.png'), fullPage: true});
+    } finally {
+      await htmlPage.close();
+    }
+  });
+});

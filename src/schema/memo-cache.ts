@@ -36,10 +36,13 @@ interface Frame {
   /** Lowest frame index this frame's value points back to (a cycle), as in Tarjan's algorithm. */
   low: number;
   /** Members of a cycle rooted here, stored when the root completes: [id, row, value, whether its object under construction was handed out]. */
-  readonly pending: [string, object, object | INVALID, boolean][];
+  readonly pending: [string, object, object | INVALID, boolean, RowMemo][];
   /** Deps lists of memoized values already copied into `deps` (see `entity`). */
   readonly merged: Set<Deps>;
 }
+
+/** Built values of one table adapter (one Entity class, or a Collection) by row. */
+type RowMemo = WeakMap<object, EntityEntry>;
 
 const EMPTY: Denormalized = Object.freeze({data: undefined, invalid: false});
 
@@ -63,7 +66,9 @@ const EMPTY: Denormalized = Object.freeze({data: undefined, invalid: false});
  * ```
  */
 export class MemoCache {
-  private readonly entities = new WeakMap<object, EntityEntry>();
+  // By class, then row: two classes sharing a table (an app's Todo and the one a
+  // <data-resource entity="Todo"> declares) each get instances of their own class.
+  private readonly entities = new WeakMap<object, RowMemo>();
   private readonly results = new WeakMap<
     object,
     {objects: WeakMap<object, ResultEntry>; primitives: Map<unknown, ResultEntry>; last?: {input: object; entry: ResultEntry}}
@@ -136,7 +141,7 @@ class Walk implements DenormalizeDelegate {
   private readonly topMerged = new Set<Deps>();
 
   constructor(
-    private readonly memo: WeakMap<object, EntityEntry>,
+    private readonly memos: WeakMap<object, RowMemo>,
     private readonly tables: EntityTables,
   ) {}
 
@@ -196,7 +201,9 @@ class Walk implements DenormalizeDelegate {
       return waiting.value;
     }
 
-    const cached = this.memo.get(row as object);
+    let memo = this.memos.get(entity);
+    if (!memo) this.memos.set(entity, (memo = new WeakMap()));
+    const cached = memo.get(row as object);
     if (cached && this.depsUnchanged(cached.deps)) {
       // FIX (tests): the members of a cycle share one deps list, as long as the
       // cycle. A list of N articles whose author lists them all copied and
@@ -238,16 +245,16 @@ class Walk implements DenormalizeDelegate {
       // those members as INVALID and build the cycle again: each pass stores at
       // least one more INVALID member, so this ends.
       if (value === INVALID || !frame.pending.some(member => member[2] === INVALID && member[3])) break;
-      for (const [memberId, memberRow, memberValue] of frame.pending) {
+      for (const [memberId, memberRow, memberValue, , memberMemo] of frame.pending) {
         this.waiting.delete(memberId);
-        if (memberValue === INVALID) this.memo.set(memberRow, {value: INVALID, deps: frame.deps});
+        if (memberValue === INVALID) memberMemo.set(memberRow, {value: INVALID, deps: frame.deps});
       }
     }
 
     const parent = this.frames[this.frames.length - 1];
     if (frame.low < frame.index && parent) {
       // Part of a cycle rooted further up: store it when the root is complete, with the root's deps.
-      parent.pending.push(...frame.pending, [id, frame.row, value, shared]);
+      parent.pending.push(...frame.pending, [id, frame.row, value, shared, memo]);
       // `low` must name a frame still on the stack: renew it for every member
       // as the cycle's pending members move up (this frame's index is reused).
       this.waiting.set(id, {row, low: frame.low, value});
@@ -256,15 +263,15 @@ class Walk implements DenormalizeDelegate {
       }
       if (frame.low < parent.low) parent.low = frame.low;
     } else {
-      this.memo.set(frame.row, {value, deps: frame.deps});
+      memo.set(frame.row, {value, deps: frame.deps});
       // FIX (tests): an INVALID root whose half-built object was handed out:
       // members may point at it. They are only reachable through this INVALID
       // root, so they are dropped, not memoized: read alone they are rebuilt.
       const contained = value === INVALID && shared;
-      for (const [memberId, memberRow, memberValue] of frame.pending) {
+      for (const [memberId, memberRow, memberValue, , memberMemo] of frame.pending) {
         this.waiting.delete(memberId);
         if (contained && memberValue !== INVALID) continue;
-        this.memo.set(memberRow, {value: memberValue, deps: frame.deps});
+        memberMemo.set(memberRow, {value: memberValue, deps: frame.deps});
       }
     }
     if (parent) for (let i = 0; i < frame.deps.length; i++) parent.deps.push(frame.deps[i]);

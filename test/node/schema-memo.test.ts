@@ -616,3 +616,30 @@ describe('memo on cyclic graphs', () => {
     );
   });
 });
+
+describe('two classes sharing one table', () => {
+  test('each class reads instances of its own class from the same rows', () => {
+    class AppTodo extends Entity {
+      id = '';
+      title = '';
+      static override key = 'SharedTodo';
+      get shout() {
+        return this.title.toUpperCase();
+      }
+    }
+    class DeclaredTodo extends Entity {
+      id = '';
+      title = '';
+      static override key = 'SharedTodo';
+    }
+    const response = normalize([DeclaredTodo], [{id: '1', title: 'a'}]);
+    const store = mergeResponse(emptyStore(), response, {fetchedAt: 1, date: 1, expiresAt: 2});
+    const memo = new MemoCache();
+    const declared = memo.denormalize<DeclaredTodo[]>([DeclaredTodo], response.result, store.entities).data!;
+    const app = memo.query<AppTodo[]>(new schema.All(AppTodo), [], store.entities).data!;
+    assert.ok(declared[0] instanceof DeclaredTodo, 'the declared class gets its instances');
+    assert.ok(app[0] instanceof AppTodo, 'the app class gets its instances');
+    assert.equal(app[0].shout, 'A');
+    assert.equal(memo.query<AppTodo[]>(new schema.All(AppTodo), [], store.entities).data![0], app[0], 'and keeps them identical');
+  });
+});

@@ -109,12 +109,13 @@ export abstract class Entity {
   }
 
   /** @internal Normalizes one entity: validates, records its row, and returns its pk. */
-  static normalize(this: AnyEntityClass, input: unknown, delegate: NormalizeDelegate, path: string): unknown {
-    if (input === null || input === undefined) return input;
+  static normalize(this: AnyEntityClass, raw: unknown, delegate: NormalizeDelegate, path: string): unknown {
+    if (raw === null || raw === undefined) return raw;
     // Instances are accepted too: a prediction may spread a cached entity or use fromJS.
-    if (!isPlainObject(input) && !(input instanceof Entity)) {
-      throw new SchemaError({entity: this.key, path, value: input, reason: 'expected an object'});
+    if (!isPlainObject(raw) && !(raw instanceof Entity)) {
+      throw new SchemaError({entity: this.key, path, value: raw, reason: 'expected an object'});
     }
+    const input = raw as Record<string, unknown>;
     const pk = this.pk(input);
     if (pk === undefined) {
       const field = pkFieldName(this);

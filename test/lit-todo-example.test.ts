@@ -1,4 +1,4 @@
-// The README's Lit example (test/helpers/lit-todo-example.ts): a todo list with an
+// The README's Lit example (examples/lit-todo-list.ts): a todo list with an
 // optimistic toggle (PATCH) and an optimistic delete (DELETE, schema.Invalidate).
 import {expect, fixture, html} from '@open-wc/testing';
 import type {DataBoundary} from '../components/data-boundary.js';
@@ -7,8 +7,8 @@ import {Controller} from '../src/core/index.js';
 import type {LoadingController} from '../src/lit/index.js';
 import {deferred, itemServer, type Deferred, waitFor} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
-import './helpers/lit-todo-example.js';
-import type {TodoList} from './helpers/lit-todo-example.js';
+import '../examples/lit-todo-list.js';
+import type {TodoList} from '../examples/lit-todo-list.js';
 
 after(() => stopWorker());
 

@@ -7,6 +7,7 @@ import {http, HttpResponse} from 'msw';
 import {setupServer} from 'msw/node';
 import Decimal from 'decimal.js';
 import {RestEndpoint, type AnyRestGenerics} from '../../src/rest/index.js';
+import {CaseConvertingEndpoint, IdFromPathEndpoint, LinkHeaderEndpoint, RenameEndpoint} from '../../examples/transforms.js';
 import {Entity, denormalize, emptyStore, mergeResponse, normalize} from '../../src/schema/index.js';
 
 const API = 'https://api.test';
@@ -27,67 +28,6 @@ function handle(method: 'get' | 'post' | 'patch', path: string, respond: (body: 
     }),
   );
   return seen;
-}
-
-// --- key case conversion ------------------------------------------------------------------
-
-function convertKeys(value: unknown, convert: (key: string) => string): unknown {
-  if (Array.isArray(value)) return value.map(item => convertKeys(item, convert));
-  if (value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[convert(key)] = convertKeys(item, convert);
-  return out;
-}
-const toSnake = (key: string) => key.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`);
-const toCamel = (key: string) => key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-
-class CaseConvertingEndpoint<const O = AnyRestGenerics> extends RestEndpoint<O> {
-  override getRequestInit(body: any) {
-    return super.getRequestInit(body === undefined ? body : convertKeys(body, toSnake));
-  }
-  override process(value: any, ...args: any[]) {
-    return convertKeys(super.process(value, ...args), toCamel);
-  }
-}
-
-// --- id missing from the response -----------------------------------------------------------
-
-class IdFromPathEndpoint<const O = AnyRestGenerics> extends RestEndpoint<O> {
-  override process(value: any, ...args: any[]) {
-    const [params] = args as [{id: string}];
-    return {...super.process(value, ...args), id: String(params.id)};
-  }
-}
-
-// --- response headers (cursor pagination) ---------------------------------------------------
-
-class LinkHeaderEndpoint<const O = AnyRestGenerics> extends RestEndpoint<O> {
-  override async parseResponse(response: Response) {
-    const results = await super.parseResponse(response);
-    const link = response.headers.get('link');
-    if (link || Array.isArray(results)) return {link, results};
-    return results;
-  }
-}
-
-// --- key rename -------------------------------------------------------------------------------
-
-class RenameEndpoint<const O = AnyRestGenerics> extends RestEndpoint<O> {
-  override getRequestInit(body: any) {
-    if (body && typeof body === 'object' && 'displayName' in body) {
-      const {displayName, ...rest} = body as Record<string, unknown>;
-      return super.getRequestInit({...rest, full_name: displayName});
-    }
-    return super.getRequestInit(body);
-  }
-  override process(value: any, ...args: any[]) {
-    const out = super.process(value, ...args);
-    if (out && typeof out === 'object' && 'full_name' in out) {
-      const {full_name, ...rest} = out as Record<string, unknown>;
-      return {...rest, displayName: full_name};
-    }
-    return out;
-  }
 }
 
 class Product extends Entity {

@@ -1,15 +1,11 @@
-// The README's Lit example, verbatim (test/lit-todo-example.test.ts runs it). In an app the
-// imports from this repository read:
-//   import {createResource, Entity} from 'data-elements';
-//   import {useController, useLoading, useSuspense} from 'data-elements/lit';
-//   import 'data-elements/elements'; // defines <data-provider> and <data-boundary>
+// A todo list with optimistic toggle and delete, in Lit (test/lit-todo-example.test.ts runs it).
 import {css, html, LitElement} from 'lit';
 import {customElement} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
-import {createResource, Entity} from '../../src/index.js';
-import {useController, useLoading, useSuspense} from '../../src/lit/index.js';
-import '../../components/data-provider.js';
-import '../../components/data-boundary.js';
+import {createResource, Entity} from '../src/index.js';
+import {useController, useLoading, useSuspense} from '../src/lit/index.js';
+import '../components/data-provider.js';
+import '../components/data-boundary.js';
 
 export class Todo extends Entity {
   id = 0;

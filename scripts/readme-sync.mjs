@@ -1,0 +1,41 @@
+// Keeps the README's example and include blocks equal to the files they show.
+// `<!-- example: path -->` is followed by a ```ts block holding that file, with the
+// repository-relative imports written as package imports; `<!-- include: path -->` is
+// followed by the Markdown file itself up to `<!-- /include -->`.
+// `node scripts/readme-sync.mjs` rewrites README.md; `--check` exits 1 when it is stale
+// (test/node/readme-sync.test.ts runs the check).
+import {readFileSync, writeFileSync} from 'node:fs';
+
+/** Repository imports as a user of the package writes them. */
+export function asPackageImports(source) {
+  return source
+    .replace(/from '\.\.\/src\/lit\/index\.js'/g, "from 'data-elements/lit'")
+    .replace(/from '\.\.\/src\/index\.js'/g, "from 'data-elements'")
+    .replace(/import '\.\.\/components\/[\w-]+\.js';\n/g, '')
+    .replace(/^(import \{[^}]*\} from 'data-elements\/lit';\n)/m, "$1import 'data-elements/elements';\n");
+}
+
+/** The README with every block rebuilt from its file. */
+export function syncReadme(readme, read = path => readFileSync(path, 'utf8')) {
+  const withExamples = readme.replace(
+    /<!-- example: (\S+) -->\n(?:\n?```ts\n[\s\S]*?\n```\n)?/g,
+    (_all, path) => `<!-- example: ${path} -->\n\n\`\`\`ts\n${asPackageImports(read(path)).trimEnd()}\n\`\`\`\n`,
+  );
+  return withExamples.replace(
+    /<!-- include: (\S+) -->\n(?:[\s\S]*?<!-- \/include -->\n)?/g,
+    (_all, path) => `<!-- include: ${path} -->\n${read(path).trimEnd()}\n<!-- /include -->\n`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const readme = readFileSync('README.md', 'utf8');
+  const synced = syncReadme(readme);
+  if (process.argv.includes('--check')) {
+    if (synced !== readme) {
+      console.error('README.md is out of date with examples/ or docs/: run node scripts/readme-sync.mjs');
+      process.exit(1);
+    }
+  } else {
+    writeFileSync('README.md', synced);
+  }
+}

@@ -1,0 +1,23 @@
+// The README shows examples/*.ts and docs/*.md verbatim (only the imports read as package
+// imports): what the tests run is what users read. scripts/readme-sync.mjs rewrites it.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
+// @ts-expect-error plain ESM script without types
+import {asPackageImports, syncReadme} from '../../scripts/readme-sync.mjs';
+
+test('README.md holds every example and included doc as they are in their files', () => {
+  const readme = readFileSync('README.md', 'utf8');
+  assert.equal(syncReadme(readme), readme, 'README.md is stale: run `node scripts/readme-sync.mjs`');
+});
+
+test('the sync notices an example that changed', () => {
+  const readme = '<!-- example: a.ts -->\n\n```ts\nold\n```\n';
+  assert.notEqual(syncReadme(readme, () => 'new\n'), readme);
+  assert.equal(syncReadme(readme, () => 'old\n'), readme);
+});
+
+test('repository imports become package imports', () => {
+  const source = "import {Entity} from '../src/index.js';\nimport {useCache} from '../src/lit/index.js';\nimport '../components/data-provider.js';\n";
+  assert.equal(asPackageImports(source), "import {Entity} from 'data-elements';\nimport {useCache} from 'data-elements/lit';\nimport 'data-elements/elements';\n");
+});

@@ -1,7 +1,10 @@
 import {canFetch, Query, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
-import {jsonEqual, MemoCache, mergeResponse, normalize} from '../schema/index.js';
+import {jsonEqual, MemoCache, mergeResponse, normalize, type EntityLike} from '../schema/index.js';
+import {sweep} from './garbage-collect.js';
+import {GCPolicy} from './gc-policy.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
 import {ResetError} from './reset-error.js';
+import {RetainedReads} from './retained-reads.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
 
@@ -11,6 +14,20 @@ export interface ControllerOptions {
   dataExpiryLength?: number;
   /** The clock, in ms; tests give a fake one. Default `Date.now`. */
   now?: () => number;
+  /**
+   * When unused data may be dropped by `gc()`, and whether a timer sweeps
+   * on its own (`intervalMs`). Default: `new GCPolicy()` (no timer: only
+   * `gc()` sweeps, dropping unused data twice its expiry length old).
+   */
+  gcPolicy?: GCPolicy;
+}
+
+/** What one `gc()` sweep dropped. */
+export interface GCReport {
+  /** Keys of the endpoint results dropped. */
+  readonly results: readonly string[];
+  /** How many entity rows were dropped. */
+  readonly entities: number;
 }
 
 /** What `getResponse` gives: the data, and whether it may be shown as it is. */
@@ -34,6 +51,8 @@ interface InFlight {
   readonly promise: Promise<unknown>;
   readonly reject: (error: unknown) => void;
   readonly name: string;
+  /** Trigger time; `gc()` keeps deletions newer than the oldest request in flight. */
+  readonly fetchedAt: number;
 }
 
 /**
@@ -66,10 +85,20 @@ export class Controller {
   private lastFetchedAt = -Infinity;
   private generation = 0;
   private readonly predictions: PredictionContext;
+  // --- garbage collection (issue 8): what `gc()` needs to know besides the state ---
+  private readonly gcPolicy: GCPolicy;
+  private readonly retained = new RetainedReads();
+  /** The schema each stored result was normalized with, so `gc()` can follow it. */
+  private readonly resultSchemas = new Map<string, unknown>();
+  /** Table adapters of every table written, so `gc()` can follow a row found by scanning. */
+  private readonly adapters = new Map<string, EntityLike>();
+  private readonly stopGC: () => void;
 
   constructor(options: ControllerOptions = {}) {
     this.dataExpiryLength = options.dataExpiryLength ?? 60_000;
     this.now = options.now ?? Date.now;
+    this.gcPolicy = options.gcPolicy ?? new GCPolicy();
+    this.stopGC = this.gcPolicy.schedule(() => this.sweepQuietly());
     this.predictions = {
       read: (state, endpoint, args) => this.readFrom(state, endpoint, this.fullArgs(endpoint, args)),
       now: this.now,
@@ -85,6 +114,72 @@ export class Controller {
   /** How many subscribers are registered (for leak checks). */
   get listenerCount(): number {
     return this.listeners.size;
+  }
+
+  /** How many distinct reads are retained (for leak checks); see {@link retain}. */
+  get retainedCount(): number {
+    return this.retained.size;
+  }
+
+  /**
+   * Keeps the data a read shows in the cache: `gc()` drops neither the
+   * result of `endpoint` with `args` nor any entity it refers to (for a
+   * Query or a schema read, whatever its schema reads) until every holder
+   * released it. Reference counted; readers retain when they connect or
+   * change args and release when they disconnect. Returns the release
+   * function (calling it twice releases once).
+   *
+   * @example
+   * ```ts
+   * const release = controller.retain(ArticleResource.get, {id: '1'});
+   * controller.gc(); // article 1 and its author stay, however old
+   * release();
+   * ```
+   */
+  retain(endpoint: EndpointInterface, ...args: readonly unknown[]): () => void {
+    const full = this.fullArgs(endpoint, args);
+    return this.retained.retain(endpoint, full, endpoint.key(...full));
+  }
+
+  /**
+   * Sweeps now: drops the results no reader retains that are old by the
+   * GC policy, then the entities that nothing kept refers to and that are
+   * old too. Pending predictions and what they touch are kept. Subscribers
+   * are told when something was dropped.
+   *
+   * @example
+   * ```ts
+   * const controller = new Controller({now: clock.now, gcPolicy: new GCPolicy({maxAge: 60_000})});
+   * clock.advance(60_000);
+   * const {results, entities} = controller.gc();
+   * ```
+   */
+  gc(): GCReport {
+    let oldestInFlight = Infinity;
+    for (const flight of this.running) if (flight.fetchedAt < oldestInFlight) oldestInFlight = flight.fetchedAt;
+    const swept = sweep({
+      base: this.base,
+      visible: this.visible,
+      now: this.now(),
+      policy: this.gcPolicy,
+      retained: this.retained,
+      schemas: this.resultSchemas,
+      adapters: this.adapters,
+      inFlightKeys: this.inFlight,
+      oldestInFlight,
+    });
+    if (swept.results.length === 0 && swept.entities === 0) return {results: [], entities: 0};
+    for (const key of swept.results) this.resultSchemas.delete(key);
+    this.commit(swept.state);
+    return {results: swept.results, entities: swept.entities};
+  }
+
+  /**
+   * Stops the GC timer (when the policy has `intervalMs`). The Controller
+   * still works; call it when the Controller is discarded.
+   */
+  dispose(): void {
+    this.stopGC();
   }
 
   /**
@@ -117,7 +212,8 @@ export class Controller {
 
     const fetchedAt = this.triggerTime();
     let update: PendingUpdate | undefined;
-    if (endpoint.getOptimisticResponse) {
+    // Only mutations predict: a GET may carry a getOptimisticResponse for its push/unshift/assign.
+    if (endpoint.sideEffect && endpoint.getOptimisticResponse) {
       const candidate: PendingUpdate = {id: ++this.sequence, endpoint, args: full, fetchedAt};
       let next: State | typeof ABORTED;
       try {
@@ -144,7 +240,7 @@ export class Controller {
       resolve = res;
       reject = rej;
     });
-    const flight: InFlight = {promise, reject, name: key};
+    const flight: InFlight = {promise, reject, name: key, fetchedAt};
     this.running.add(flight);
     if (!endpoint.sideEffect) this.inFlight.set(key, flight);
 
@@ -256,6 +352,7 @@ export class Controller {
     const flights = [...this.running];
     this.running.clear();
     this.inFlight.clear();
+    this.resultSchemas.clear(); // retained reads stay: their readers are still mounted
     this.base = emptyState();
     this.visible = this.base;
     for (const flight of flights) flight.reject(new ResetError(flight.name));
@@ -296,6 +393,7 @@ export class Controller {
     const now = this.now();
     const expiresAt = now + this.expiryLength(endpoint);
     const store = mergeResponse(this.base, normalized, {fetchedAt, date: now, expiresAt});
+    for (const write of normalized.entities.values()) this.adapters.set(write.table.key, write.table); // for gc()
     let {endpoints, meta} = this.base;
     if (!endpoint.sideEffect) {
       const previous = endpoints.get(key);
@@ -305,6 +403,7 @@ export class Controller {
         if (previous === undefined || !jsonEqual(previous, normalized.result)) {
           endpoints = withEntry(endpoints, key, normalized.result);
         }
+        this.resultSchemas.set(key, endpoint.schema); // for gc()
         const stillInvalid = previousMeta?.invalidated && fetchedAt < (previousMeta.invalidatedAt ?? -Infinity);
         meta = withEntry(
           meta,
@@ -340,6 +439,15 @@ export class Controller {
     this.base = {...base, optimistic: []};
     this.visible = pending.length ? replayPredictions(this.base, pending, this.predictions) : this.base;
     this.notify();
+  }
+
+  /** The timer's sweep: an error must not escape into the event loop. */
+  private sweepQuietly(): void {
+    try {
+      this.gc();
+    } catch (error) {
+      reportListenerError(error);
+    }
   }
 
   private notify(): void {

@@ -1,4 +1,5 @@
-export {Controller, type ControllerOptions, type ResponseState} from './controller.js';
+export {Controller, type ControllerOptions, type GCReport, type ResponseState} from './controller.js';
+export {GCPolicy, type GCPolicyOptions} from './gc-policy.js';
 export {AbortOptimistic} from './abort-optimistic.js';
 export {ResetError} from './reset-error.js';
 export {Snapshot} from './snapshot.js';

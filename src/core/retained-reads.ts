@@ -1,0 +1,72 @@
+import type {EndpointInterface} from '../endpoint/index.js';
+
+/** One retained read: what to follow through the cache, and how many readers hold it. */
+export interface RetainedRead {
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  readonly key: string;
+  count: number;
+}
+
+/**
+ * Reference counts of the reads that readers hold (`controller.retain`).
+ * Counted per endpoint and key, not per key alone: every Query has keys of
+ * the form `QUERY <args>`, so two Queries with equal args share a key but
+ * read different entities, and each must keep its own alive.
+ *
+ * @example
+ * ```ts
+ * const reads = new RetainedReads();
+ * const release = reads.retain(getArticle, [{id: '1'}], 'GET /articles/1');
+ * reads.hasKey('GET /articles/1'); // true
+ * release();
+ * ```
+ */
+export class RetainedReads {
+  private readonly byEndpoint = new Map<EndpointInterface, Map<string, RetainedRead>>();
+  private readonly keyCounts = new Map<string, number>();
+
+  /** Adds one holder; returns the release function (calling it again does nothing). */
+  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void {
+    let reads = this.byEndpoint.get(endpoint);
+    if (!reads) this.byEndpoint.set(endpoint, (reads = new Map()));
+    let read = reads.get(key);
+    if (!read) reads.set(key, (read = {endpoint, args, key, count: 0}));
+    read.count++;
+    this.keyCounts.set(key, (this.keyCounts.get(key) ?? 0) + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.release(read, reads);
+    };
+  }
+
+  /** Whether any reader holds a read with this key. */
+  hasKey(key: string): boolean {
+    return this.keyCounts.has(key);
+  }
+
+  /** How many distinct reads are held (for leak checks). */
+  get size(): number {
+    let size = 0;
+    for (const reads of this.byEndpoint.values()) size += reads.size;
+    return size;
+  }
+
+  /** Every held read. */
+  *reads(): IterableIterator<RetainedRead> {
+    for (const reads of this.byEndpoint.values()) yield* reads.values();
+  }
+
+  private release(read: RetainedRead, reads: Map<string, RetainedRead>): void {
+    // Entries are removed at zero so that a long session of mounts and unmounts stays bounded.
+    if (--read.count === 0) {
+      reads.delete(read.key);
+      if (reads.size === 0) this.byEndpoint.delete(read.endpoint);
+    }
+    const left = (this.keyCounts.get(read.key) ?? 1) - 1;
+    if (left === 0) this.keyCounts.delete(read.key);
+    else this.keyCounts.set(read.key, left);
+  }
+}

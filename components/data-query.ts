@@ -74,6 +74,8 @@ export class DataQuery extends TemplateHostElement {
   private value: unknown = undefined;
   private readError: unknown = undefined;
   private unsubscribe?: () => void;
+  /** Keeps what the query reads from the Controller's garbage collection while connected. */
+  private release?: () => void;
   private readonly lookup = new ControllerResolver(this, () => this.listen());
 
   override connectedCallback(): void {
@@ -87,6 +89,7 @@ export class DataQuery extends TemplateHostElement {
     super.disconnectedCallback();
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    this.retain();
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -94,6 +97,7 @@ export class DataQuery extends TemplateHostElement {
     const inputs = ['entity', 'pk', 'filter', 'sort', 'count', 'query', 'args'];
     if (inputs.some(name => changed.has(name))) {
       this.configure();
+      this.retain();
       this.read();
     }
   }
@@ -138,7 +142,19 @@ export class DataQuery extends TemplateHostElement {
     this.unsubscribe = undefined;
     if (!this.isConnected) return;
     this.unsubscribe = this.lookup.controller?.subscribe(() => this.read());
+    this.retain();
     this.read();
+  }
+
+  /** Retains the current query's read (connected, well configured) and releases the previous one. */
+  private retain(): void {
+    this.release?.();
+    this.release = undefined;
+    const controller = this.lookup.controller;
+    const setup = this.setup;
+    if (this.isConnected && controller && setup !== undefined && !(setup instanceof AttributeError)) {
+      this.release = controller.retain(setup.query, ...setup.args);
+    }
   }
 
   /** Reads the Query; asks for a render only when the value (or the error) changed. */

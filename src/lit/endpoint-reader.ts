@@ -42,6 +42,8 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   private connected = false;
   /** The args have not been read yet: nothing is decided before the host's first update. */
   private unread = true;
+  /** The read this reader keeps from the Controller's garbage collection while connected. */
+  private held?: {controller: Controller; key: string; release: () => void};
 
   constructor(
     protected readonly host: ReactiveControllerHost,
@@ -72,6 +74,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     this.connected = false;
     this.unsubscribe?.();
     this.unsubscribe = undefined;
+    this.hold();
   }
 
   /** Renders by status, as `Task.render` does. */
@@ -133,10 +136,21 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     this.unsubscribe?.();
     this.unsubscribe = undefined;
     this.listen();
+    this.hold();
     this.sync();
   }
 
   /** Re-reads the args; re-evaluates when they changed (or when forced, at connect). */
+  /** Retains the current read (connected, with args) and releases the previous one. */
+  private hold(): void {
+    const controller = this.connected ? this.resolver.controller : undefined;
+    const key = controller && this.args !== null && typeof this.key === 'string' ? this.key : undefined;
+    if (this.held?.controller === controller && this.held?.key === key) return;
+    this.held?.release();
+    this.held =
+      controller && key !== undefined ? {controller, key, release: controller.retain(this.endpoint, ...this.args!)} : undefined;
+  }
+
   private refresh(force: boolean): void {
     this.unread = false;
     const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
@@ -163,6 +177,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     if (!force && key === this.key) return;
     this.args = args;
     this.key = key;
+    this.hold();
     this.sync();
   }
 }

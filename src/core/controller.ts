@@ -1,5 +1,5 @@
 import {canFetch, Query, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
-import {jsonEqual, MemoCache, mergeResponse, normalize, type EntityLike} from '../schema/index.js';
+import {isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityLike} from '../schema/index.js';
 import {sweep} from './garbage-collect.js';
 import {GCPolicy} from './gc-policy.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
@@ -480,7 +480,8 @@ export class Controller {
     let data = built.data;
     if (endpoint instanceof Query) data = endpoint.compute(data as never, args as never[]);
     let expiryStatus: ExpiryStatus;
-    let expiresAt = meta?.expiresAt ?? 0;
+    // An entity read by pk with no result of its own (cached by a list): its row's expiry counts.
+    let expiresAt = meta?.expiresAt ?? (input === undefined && data !== undefined ? rowExpiry(state, endpoint.schema, args) : 0);
     if (built.invalid || meta?.invalidated) expiryStatus = 'invalid';
     else if (data === undefined) expiryStatus = endpoint instanceof Query ? 'valid' : 'invalid';
     else if (endpoint instanceof Query) {
@@ -489,6 +490,14 @@ export class Controller {
     } else expiryStatus = this.now() > expiresAt ? 'stale' : 'valid';
     return meta?.error !== undefined ? {data, expiryStatus, expiresAt, error: meta.error} : {data, expiryStatus, expiresAt};
   }
+}
+
+/** The expiry of the row an Entity schema reads by pk from `args`, or 0 when unknown. */
+function rowExpiry(state: State, schema: unknown, args: readonly unknown[]): number {
+  const first = args[0];
+  if (!isEntityClass(schema) || first === null || typeof first !== 'object') return 0;
+  const pk = schema.pk(first);
+  return pk === undefined ? 0 : (state.entitiesMeta.get(schema.key)?.get(pk)?.expiresAt ?? 0);
 }
 
 /** Reports a subscriber's error without stopping the Controller (the browser's `reportError` when there is one). */

@@ -10,9 +10,8 @@ export interface RetainedRead {
 
 /**
  * Reference counts of the reads that readers hold (`controller.retain`).
- * Counted per endpoint and key, not per key alone: every Query has keys of
- * the form `QUERY <args>`, so two Queries with equal args share a key but
- * read different entities, and each must keep its own alive.
+ * Counted per endpoint and key, not per key alone: a key names a read only
+ * within its endpoint, and each endpoint must keep its own reads alive.
  *
  * @example
  * ```ts

@@ -2,6 +2,8 @@ import type {Denormalize} from '../schema/index.js';
 import {argsKey} from './args-key.js';
 import type {EndpointInterface} from './endpoint.js';
 
+let queries = 0;
+
 /**
  * A read of the cache that never fetches: `schema` picks what to read (usually
  * `schema.All(Entity)`), and `process` may sort, filter, aggregate or join it.
@@ -28,6 +30,8 @@ export class Query<S = unknown, P extends any[] = any[], R = Denormalize<S>> imp
   /** Derives the result from the denormalized entries and the args. */
   readonly process: (entries: Denormalize<S>, ...args: P) => R;
   private readonly results = new Map<string, {input: unknown; result: R}>();
+  /** Distinguishes Queries in keys: two Queries with equal args are still two reads. */
+  private readonly id = ++queries;
 
   constructor(schema: S, process?: (entries: Denormalize<S>, ...args: P) => R, options: {name?: string} = {}) {
     this.schema = schema;
@@ -37,7 +41,7 @@ export class Query<S = unknown, P extends any[] = any[], R = Denormalize<S>> imp
 
   /** The memo key of `args`; equal args give equal keys. */
   key(...args: P): string {
-    return `QUERY ${argsKey(args)}`;
+    return `QUERY#${this.id} ${argsKey(args)}`;
   }
 
   /**

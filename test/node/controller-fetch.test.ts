@@ -628,3 +628,13 @@ describe('Controller ordering (default useIncoming on fetchedAt)', () => {
     assert.ok(controller.state.entities.get('Article')?.has('1'));
   });
 });
+
+describe('Query keys', () => {
+  test('two Queries with equal args have different keys, and one Query is stable', () => {
+    const a = new Query(new schema.All(Todo));
+    const b = new Query(new schema.All(Todo));
+    assert.notEqual(a.key(), b.key());
+    assert.equal(a.key({x: 1}), a.key({x: 1}));
+    assert.equal(a.key(), a.key({}));
+  });
+});

@@ -123,3 +123,20 @@ describe('a resource through the Controller', () => {
     assert.deepEqual(ids(ctrl.getResponse(Optimistic.getList, {author: 'ada'}).data), ['10', '1'], 'the real pk replaces the temporary one');
   });
 });
+
+describe('an entity cached by a list, read through its get endpoint', () => {
+  test('is served without a request and is fresh until the row expires', async () => {
+    let now = 1_000;
+    rows.clear();
+    rows.set('1', {id: '1', title: 'a', author: 'x', done: false});
+    const resource = TodoResource;
+    const ctrl = new Controller({now: () => now, dataExpiryLength: 100});
+    await ctrl.fetch(resource.getList);
+    const read = ctrl.getResponse(resource.get, {id: '1'});
+    assert.equal(read.data?.title, 'a');
+    assert.equal(read.expiryStatus, 'valid');
+    assert.equal(read.expiresAt, 1_100);
+    now = 1_200;
+    assert.equal(ctrl.getResponse(resource.get, {id: '1'}).expiryStatus, 'stale');
+  });
+});

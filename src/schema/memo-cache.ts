@@ -44,6 +44,9 @@ interface Frame {
 /** Built values of one table adapter (one Entity class, or a Collection) by row. */
 type RowMemo = WeakMap<object, EntityEntry>;
 
+/** How many results read by a primitive input (a pk, collection args) each schema remembers. */
+const MAX_REMEMBERED = 2_000;
+
 const EMPTY: Denormalized = Object.freeze({data: undefined, invalid: false});
 
 /**
@@ -106,7 +109,14 @@ export class MemoCache {
     if (isObject) {
       bySchema.objects.set(input as object, entry);
       bySchema.last = {input: input as object, entry};
-    } else bySchema.primitives.set(input, entry);
+    } else {
+      // Bounded, most recent last: results read by pk would otherwise keep every
+      // instance ever read alive, after garbage collection dropped their rows.
+      const recent = bySchema.primitives;
+      recent.delete(input);
+      recent.set(input, entry);
+      if (recent.size > MAX_REMEMBERED) recent.delete(recent.keys().next().value);
+    }
     return entry as Denormalized<T>;
   }
 

@@ -1,0 +1,102 @@
+// Reactive Data Client, driven through its published API of the installed
+// versions (@data-client/normalizr 0.10.0 with @data-client/endpoint 0.9.9,
+// @data-client/core 0.10.0): `normalize(input, schema, args, entities,
+// indexes, entityMeta, meta)` writes into the store it is given;
+// `denormalizeCached(input, schema, entities, entityCache, resultCache, args)`
+// reads with the memo (this version's MemoCache: a global entity cache plus a
+// WeakEntityMap per result); `Controller.getResponse(query, args, state)` runs
+// a Query (schema.All + inferResults + denormalizeCached) as its hooks do.
+import {Entity, Query, schema} from '@data-client/endpoint';
+import {Controller} from '@data-client/core';
+import {WeakEntityMap, denormalizeCached, normalize, type DenormalizeCache} from '@data-client/normalizr';
+import type {ArticleJSON} from '../fixture.js';
+import {articlesWithTag, type ArticleLike, type Lib, type QueryArgs} from './types.js';
+
+class User extends Entity {
+  id = '';
+  name = '';
+  email = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'User';
+}
+class Tag extends Entity {
+  id = '';
+  name = '';
+  pk() {
+    return this.id;
+  }
+  static key = 'Tag';
+}
+class Article extends Entity {
+  id = '';
+  title = '';
+  body = '';
+  createdAt = new Date(0);
+  author = User.fromJS();
+  tags: Tag[] = [];
+  pk() {
+    return this.id;
+  }
+  static key = 'Article';
+  // This version calls a field schema that has no `denormalize` as a function
+  // (`schema(value)`), so a Date field is written as a function, not as `Date`.
+  static schema = {author: User, tags: [Tag], createdAt: (iso: string) => new Date(iso)};
+}
+
+const ARTICLES = [Article];
+
+type Tables = Record<string, Record<string, any>>;
+interface Store {
+  readonly entities: Tables;
+  readonly indexes: Record<string, any>;
+  readonly entityMeta: Record<string, Record<string, {date: number; expiresAt: number; fetchedAt: number}>>;
+  readonly result: unknown;
+}
+
+const query = new Query(new schema.All(Article), (articles, args: QueryArgs) => articlesWithTag(articles as ArticleLike[], args));
+
+/** The state shape `Controller.getResponse` reads. */
+function controllerState(store: Store) {
+  return {
+    entities: store.entities,
+    indexes: store.indexes,
+    entityMeta: store.entityMeta,
+    results: {},
+    meta: {},
+    optimistic: [],
+    lastReset: 0,
+  };
+}
+
+export const rdc: Lib<Store> = {
+  id: 'rdc',
+  name: 'Reactive Data Client',
+  memoized: true,
+  normalizeEmpty(data, meta) {
+    const {entities, indexes, entityMeta, result} = normalize(data, ARTICLES, [], {}, {}, {}, meta);
+    return {entities, indexes, entityMeta, result};
+  },
+  normalizeInto(store, data, meta) {
+    const {entities, indexes, entityMeta, result} = normalize(data, ARTICLES, [], store.entities, store.indexes, store.entityMeta, meta);
+    return {entities, indexes, entityMeta, result};
+  },
+  newReader() {
+    const entityCache: DenormalizeCache['entities'] = {};
+    const resultCache = new WeakEntityMap();
+    return store => denormalizeCached(store.result, ARTICLES, store.entities, entityCache, resultCache, []).data as ArticleLike[];
+  },
+  updateUser(store, user, meta) {
+    const {entities, indexes, entityMeta} = normalize(user, User, [], store.entities, store.indexes, store.entityMeta, meta);
+    return {entities, indexes, entityMeta, result: store.result};
+  },
+  queryCold(store, args) {
+    return new Controller().getResponse(query, args, controllerState(store) as any).data as ArticleLike[];
+  },
+  newQuery(store, _data: ArticleJSON[]) {
+    const controller = new Controller();
+    const state = controllerState(store);
+    return args => controller.getResponse(query, args, state as any).data as ArticleLike[];
+  },
+};

@@ -1,0 +1,178 @@
+// `npm run size`: min+gzip size of each published piece, beside Reactive Data
+// Client's core + rest measured the same way (esbuild bundle, minify,
+// process.env.NODE_ENV = "production", gzip level 9 via node:zlib), with the
+// budgets of issue 7. A report, not a test: it exits 0 whatever the sizes.
+//
+//   npm run size              prints the table
+//   npm run size -- --write   ...and rewrites the size section of BENCHMARKS.md
+//   npm run size -- --detail  ...and prints where the minified bytes of each bundle come from
+import {build, transform} from 'esbuild';
+import {existsSync, readFileSync, statSync} from 'node:fs';
+import {join, relative} from 'node:path';
+import {gzipSync} from 'node:zlib';
+import {ROOT, installedVersion, machineLines, table, writeSection} from './report.js';
+
+const WRITE = process.argv.includes('--write');
+const DETAIL = process.argv.includes('--detail');
+/** The Lit runtime, which a page with Lit already has. @lit/context and @lit/task are counted: they ship with our integration. */
+const LIT_EXTERNAL = ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'];
+
+interface Entry {
+  readonly name: string;
+  /** Module paths (relative to the root) or package names the bundle re-exports; undefined when absent. */
+  readonly modules?: string[];
+  /** A built file measured as it is (re-minified, then gzipped). */
+  readonly file?: string;
+  readonly external?: string[];
+  readonly budget?: number;
+  readonly budgetText?: string;
+  /** Why it is skipped, when it is. */
+  readonly missing?: string;
+  readonly note?: string;
+}
+
+const exists = (path: string) => existsSync(join(ROOT, path));
+
+/** The core: src/index.ts when it exists, else the core layers that exist. */
+function coreModules(): {modules: string[]; note: string} {
+  if (exists('src/index.ts')) return {modules: ['src/index.ts'], note: 'entry src/index.ts (schema, endpoint, core, rest)'};
+  const layers = ['src/schema/index.ts', 'src/endpoint/index.ts', 'src/core/index.ts', 'src/rest/index.ts'].filter(exists);
+  const absent = ['src/rest/index.ts'].filter(p => !exists(p));
+  return {
+    modules: layers,
+    note: `src/index.ts absent: ${layers.map(p => p.replace(/^src\/|\/index\.ts$/g, '')).join(' + ')}${absent.length ? ` (${absent.join(', ')} absent)` : ''}`,
+  };
+}
+
+const core = coreModules();
+const entries: Entry[] = [
+  {name: 'core (schema, endpoint, Controller, rest)', modules: core.modules, note: core.note},
+  exists('src/lit/index.ts')
+    ? {
+        name: 'core + rest + Lit integration (Lit runtime external)',
+        modules: [...core.modules, 'src/lit/index.ts'],
+        external: LIT_EXTERNAL,
+        budget: 12 * 1024,
+        budgetText: '< 12 kB',
+        note: exists('src/rest/index.ts') ? undefined : 'src/rest/index.ts absent: rest not included',
+      }
+    : {name: 'core + rest + Lit integration (Lit runtime external)', missing: 'src/lit/index.ts does not exist yet', budget: 12 * 1024, budgetText: '< 12 kB'},
+  exists('components/index.ts')
+    ? {name: 'elements (with core and Lit integration; Lit runtime external)', modules: ['components/index.ts'], external: LIT_EXTERNAL}
+    : {name: 'elements (with core and Lit integration; Lit runtime external)', missing: 'components/index.ts does not exist yet'},
+  exists('dist/cdn/data-elements.js')
+    ? {
+        name: 'CDN file, Lit inside (dist/cdn/data-elements.js)',
+        file: 'dist/cdn/data-elements.js',
+        budget: 25 * 1024,
+        budgetText: '< 25 kB',
+        note: `the file as built at ${statSync(join(ROOT, 'dist/cdn/data-elements.js')).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC (rebuild with npm run build), minified again by esbuild before gzip`,
+      }
+    : {name: 'CDN file, Lit inside (dist/cdn/data-elements.js)', missing: 'not built (npm run build)', budget: 25 * 1024, budgetText: '< 25 kB'},
+  ...(exists('src/cdn.ts')
+    ? [{name: 'CDN entry src/cdn.ts bundled here by esbuild, Lit inside (for comparison)', modules: ['src/cdn.ts']}]
+    : []),
+  {
+    name: `@data-client/core ${installedVersion('@data-client/core')} + @data-client/rest ${installedVersion('@data-client/rest')}`,
+    modules: ['@data-client/core', '@data-client/rest'],
+  },
+  {name: `@data-client/core ${installedVersion('@data-client/core')} alone`, modules: ['@data-client/core']},
+  {name: `@data-client/rest ${installedVersion('@data-client/rest')} alone (endpoint, schemas)`, modules: ['@data-client/rest']},
+];
+
+interface Measured {
+  min: number;
+  gzip: number;
+  /** Minified bytes by source group (package or src folder), when bundled here. */
+  groups?: Map<string, number>;
+}
+
+/** `node_modules/@lit/context/...` to `@lit/context`, `src/schema/x.ts` to `src/schema`. */
+function group(path: string): string {
+  const nm = path.lastIndexOf('node_modules/');
+  if (nm !== -1) {
+    const parts = path.slice(nm + 13).split('/');
+    return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  }
+  const parts = path.split('/');
+  return parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+async function measure(entry: Entry): Promise<Measured> {
+  let code: string;
+  let groups: Map<string, number> | undefined;
+  if (entry.file) {
+    const source = readFileSync(join(ROOT, entry.file), 'utf8');
+    code = (await transform(source, {minify: true, format: 'esm', target: 'es2022', loader: 'js'})).code;
+  } else {
+    const specifier = (m: string) => (m.startsWith('src/') || m.startsWith('components/') ? `./${m}` : m);
+    const contents = entry.modules!.map(m => `export * from ${JSON.stringify(specifier(m))};`).join('\n');
+    const result = await build({
+      metafile: true,
+      stdin: {contents, resolveDir: ROOT, sourcefile: 'size-entry.js', loader: 'js'},
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+      external: entry.external ?? [],
+      define: {'process.env.NODE_ENV': '"production"'},
+      tsconfig: join(ROOT, 'tsconfig.json'),
+      logLevel: 'error',
+    });
+    code = result.outputFiles[0].text;
+    groups = new Map();
+    for (const output of Object.values(result.metafile.outputs)) {
+      for (const [path, {bytesInOutput}] of Object.entries(output.inputs)) {
+        const g = group(path);
+        groups.set(g, (groups.get(g) ?? 0) + bytesInOutput);
+      }
+    }
+  }
+  const bytes = Buffer.from(code);
+  return {min: bytes.length, gzip: gzipSync(bytes, {level: 9}).length, groups};
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
+const rows: string[][] = [];
+const notes: string[] = [];
+for (const entry of entries) {
+  if (entry.missing) {
+    rows.push([entry.name, '–', '–', entry.budgetText ?? '', entry.budgetText ? 'skipped' : '']);
+    notes.push(`${entry.name}: skipped, ${entry.missing}.`);
+    continue;
+  }
+  const {min, gzip, groups} = await measure(entry);
+  if (DETAIL && groups) {
+    const total = [...groups.values()].reduce((a, b) => a + b, 0);
+    console.log(`${entry.name}: minified bytes by source (before gzip)`);
+    for (const [g, b] of [...groups].sort((a, b) => b[1] - a[1])) {
+      console.log(`  ${kB(b).padStart(10)}  ${((100 * b) / total).toFixed(0).padStart(3)}%  ${g}`);
+    }
+  }
+  const verdict = entry.budget === undefined ? '' : gzip < entry.budget ? '**pass**' : '**FAIL**';
+  rows.push([entry.name, kB(min), kB(gzip), entry.budgetText ?? '', verdict]);
+  if (entry.note) notes.push(`${entry.name}: ${entry.note}.`);
+}
+
+const sizeTable = table(['bundle', 'minified', 'min + gzip', 'budget', 'within budget'], rows, ['l', 'r', 'r', 'l', 'l']);
+console.log(sizeTable);
+if (notes.length) console.log(`\n${notes.map(n => `- ${n}`).join('\n')}`);
+console.log('\n(a report, not a test: budgets are printed, never enforced)');
+
+if (WRITE) {
+  writeSection(
+    'size',
+    [
+      '## Bundle size',
+      '',
+      ...machineLines('npm run size -- --write'),
+      `- esbuild ${installedVersion('esbuild')}: bundle, minify, ES2022, \`process.env.NODE_ENV = "production"\`; gzip level 9 (node:zlib). Each row bundles \`export *\` of its modules, so nothing is tree-shaken away; the Lit runtime (\`lit\`, \`lit-html\`, \`lit-element\`, \`@lit/reactive-element\`) is external where marked; \`@lit/context\`, \`@lit/task\`, stampino and jexpr are counted. 1 kB = 1024 bytes.`,
+      '',
+      sizeTable,
+      ...(notes.length ? ['', ...notes.map(n => `- ${n}`)] : []),
+    ].join('\n'),
+  );
+  console.log(`wrote the size section of ${relative(process.cwd(), join(ROOT, 'BENCHMARKS.md')) || 'BENCHMARKS.md'}`);
+}

@@ -1,6 +1,7 @@
 // The one data set every library is measured on: a seeded, generated list of
 // articles, each with an author shared among a pool of users and tags from a
 // pool of tags. The same seed gives the same bytes on every machine.
+import {seededRandom} from '../test/helpers/seeded-random.js';
 
 export interface UserJSON {
   id: string;
@@ -36,20 +37,6 @@ export interface Fixture {
   readonly seed: number;
 }
 
-/**
- * mulberry32: a 32-bit seeded PRNG, small and good enough for test data.
- * Returns floats in [0, 1).
- */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et ' +
@@ -60,7 +47,7 @@ const WORDS = (
 /** Builds the fixture: every article references full (nested) author and tag objects, as an API returns them. */
 export function makeFixture(options: FixtureOptions = {}): Fixture {
   const {articles: articleCount = 500, users: userCount = 50, tags: tagCount = 30, tagsPerArticle = 3, seed = 0x5eed} = options;
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const int = (n: number) => Math.floor(random() * n);
   const words = (n: number) => Array.from({length: n}, () => WORDS[int(WORDS.length)]).join(' ');
   const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,17 +1,7 @@
 // The mock API's data, generated in the browser from a fixed seed: every page load (and
 // every e2e run) sees the same articles, authors and todos.
+import {seededRandom} from '../../test/helpers/seeded-random.js';
 
-/** mulberry32: a small seeded PRNG, good enough for fake data. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface UserRow {
   id: number;

@@ -9,7 +9,8 @@
 //   DELETE /api/todos/:id                 500 for a locked todo (the rollback case)
 // Every answer takes 200-600 ms (seeded), and each request is recorded in `requestLog`.
 import {delay, http, HttpResponse, type HttpResponseResolver} from 'msw';
-import {createDb, seededRandom, type TodoRow} from './data.js';
+import {createDb, type TodoRow} from './data.js';
+import {seededRandom} from '../../test/helpers/seeded-random.js';
 
 /** One request the mock server saw. */
 export interface LoggedRequest {

@@ -13,21 +13,10 @@ import {
   type EntityMeta,
   type EntityStore,
 } from '../../src/schema/index.js';
+import {ok, at, write} from './helpers/schema-store.js';
 
-/**
- * assert.ok with a message always: on a failing bare assert.ok, Node 20 tries to
- * print the source expression and spins forever on tsx-transformed files.
- */
-function ok(value: unknown, message = 'expected a truthy value'): asserts value {
-  assert.ok(value, message);
-}
 
-const at = (t: number): EntityMeta => ({fetchedAt: t, date: t, expiresAt: t + 60_000});
 
-function write(store: EntityStore, s: unknown, data: unknown, t = 1, args: unknown[] = []) {
-  const n = normalize(s, data, args);
-  return {store: mergeResponse(store, n, at(t)), result: n.result};
-}
 
 class Todo extends Entity {
   id = '';

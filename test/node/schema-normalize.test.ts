@@ -14,24 +14,10 @@ import {
   type EntityMeta,
   type EntityStore,
 } from '../../src/schema/index.js';
+import {ok, at, write, read} from './helpers/schema-store.js';
 
-/**
- * assert.ok with a message always: on a failing bare assert.ok, Node 20 tries to
- * print the source expression and spins forever on tsx-transformed files.
- */
-function ok(value: unknown, message = 'expected a truthy value'): asserts value {
-  assert.ok(value, message);
-}
 
-const at = (t: number): EntityMeta => ({fetchedAt: t, date: t, expiresAt: t + 60_000});
 
-function write(store: EntityStore, s: unknown, data: unknown, t = 1, args: unknown[] = []) {
-  const n = normalize(s, data, args);
-  return {store: mergeResponse(store, n, at(t)), result: n.result};
-}
-function read<T = any>(s: unknown, input: unknown, store: EntityStore) {
-  return new MemoCache().denormalize<T>(s, input, store.entities);
-}
 const row = (store: EntityStore, key: string, pk: string) => store.entities.get(key)?.get(pk) as any;
 
 class User extends Entity {

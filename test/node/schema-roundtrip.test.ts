@@ -14,17 +14,10 @@ import {
   normalize,
   type EntityMeta,
 } from '../../src/schema/index.js';
+import {ok, at} from './helpers/schema-store.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 200;
-const at = (t: number): EntityMeta => ({fetchedAt: t, date: t, expiresAt: t + 60_000});
 
-/**
- * assert.ok with a message always: on a failing bare assert.ok, Node 20 tries to
- * print the source expression and spins forever on tsx-transformed files.
- */
-function ok(value: unknown, message = 'expected a truthy value'): asserts value {
-  assert.ok(value, message);
-}
 
 class RUser extends Entity {
   id = '';

@@ -14,6 +14,7 @@ import {NetworkError} from '../../../src/endpoint/index.js';
 import {createResource} from '../../../src/rest/index.js';
 import {Entity, INVALID, type EntityMeta} from '../../../src/schema/index.js';
 import {createFakeClock, plain} from './deferred-endpoint.js';
+import {seededRandom} from '../../helpers/seeded-random.js';
 
 const API = 'http://model.test';
 
@@ -36,17 +37,6 @@ interface Row {
   updatedAt: number;
 }
 
-/** mulberry32: a small seeded PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Queued {
   readonly method: string;
@@ -158,7 +148,7 @@ type Op = 'getList' | 'get' | 'patch' | 'create' | 'delete';
  * step) when an invariant breaks.
  */
 export async function runStress(options: StressOptions): Promise<StressReport> {
-  const random = prng(options.seed);
+  const random = seededRandom(options.seed);
   const failureRate = options.failureRate ?? 0.1;
   const concurrency = options.concurrency ?? 200;
   const where = (what: string) => `seed ${options.seed}: ${what}`;

@@ -467,7 +467,12 @@ export class Controller {
 
   /** Reads an endpoint or Query from a given state (the visible one, or a snapshot's). */
   private readFrom(state: State, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<any> {
-    const key = endpoint.key(...args);
+    const query = endpoint instanceof Query ? endpoint : undefined;
+    // A Query reuses the key of its last args when the new ones are shallowly
+    // equal (a render passes equal args in a new object): building the key is
+    // most of a warm read. The key is still looked up, as `invalidate` and
+    // `setError` may have stored meta under it.
+    const key = query ? query.keyOf(args) : endpoint.key(...args);
     const input = state.endpoints.get(key);
     // FIX (tests): read the meta of the same state as the data. It came from
     // `this.base`, so a Snapshot kept across a change mixed its old data with the
@@ -478,13 +483,13 @@ export class Controller {
         ? this.memo.denormalize(endpoint.schema, input, state.entities)
         : this.memo.query(endpoint.schema, args, state.entities);
     let data = built.data;
-    if (endpoint instanceof Query) data = endpoint.compute(data as never, args as never[]);
+    if (query) data = query.compute(data as never, args as never[], key);
     let expiryStatus: ExpiryStatus;
     // An entity read by pk with no result of its own (cached by a list): its row's expiry counts.
     let expiresAt = meta?.expiresAt ?? (input === undefined && data !== undefined ? rowExpiry(state, endpoint.schema, args) : 0);
     if (built.invalid || meta?.invalidated) expiryStatus = 'invalid';
-    else if (data === undefined) expiryStatus = endpoint instanceof Query ? 'valid' : 'invalid';
-    else if (endpoint instanceof Query) {
+    else if (data === undefined) expiryStatus = query ? 'valid' : 'invalid';
+    else if (query) {
       expiryStatus = 'valid';
       expiresAt = Infinity;
     } else expiryStatus = this.now() > expiresAt ? 'stale' : 'valid';

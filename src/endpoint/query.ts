@@ -1,4 +1,5 @@
 import type {Denormalize} from '../schema/index.js';
+import {isPlainObject} from '../schema/own-property.js';
 import {argsKey} from './args-key.js';
 import type {EndpointInterface} from './endpoint.js';
 
@@ -30,6 +31,12 @@ export class Query<S = unknown, P extends any[] = any[], R = Denormalize<S>> imp
   /** Derives the result from the denormalized entries and the args. */
   readonly process: (entries: Denormalize<S>, ...args: P) => R;
   private readonly results = new Map<string, {input: unknown; result: R}>();
+  /**
+   * The last args whose key was built, copied shallowly, with that key: a
+   * render passes equal args in a new object each time, and building a key
+   * (a sorted JSON text) costs more than the rest of a warm read.
+   */
+  private lastArgs?: {readonly args: readonly unknown[]; readonly key: string};
   /** Distinguishes Queries in keys: two Queries with equal args are still two reads. */
   private readonly id = ++queries;
 
@@ -45,12 +52,27 @@ export class Query<S = unknown, P extends any[] = any[], R = Denormalize<S>> imp
   }
 
   /**
+   * @internal The same string as `key(...args)`, without building it again
+   * when `args` are shallowly equal to the last args: each one identical, or
+   * a plain object whose own keys hold the same primitive values as before.
+   * Other objects (lists, instances, nested objects) always build the key.
+   */
+  keyOf(args: readonly unknown[]): string {
+    const last = this.lastArgs;
+    if (last !== undefined && sameArgs(last.args, args)) return last.key;
+    const key = this.key(...(args as P));
+    const copies = copyArgs(args);
+    this.lastArgs = copies === undefined ? undefined : {args: copies, key};
+    return key;
+  }
+
+  /**
    * @internal Runs `process` over denormalized entries, once per distinct input
    * and args: the same input gives the identical result.
    */
-  compute(input: Denormalize<S> | undefined, args: P): R | undefined {
+  compute(input: Denormalize<S> | undefined, args: P, key?: string): R | undefined {
     if (input === undefined) return undefined;
-    const key = this.key(...args);
+    if (key === undefined) key = this.keyOf(args);
     const previous = this.results.get(key);
     if (previous && previous.input === input) return previous.result;
     const result = this.process(input, ...args);
@@ -59,4 +81,55 @@ export class Query<S = unknown, P extends any[] = any[], R = Denormalize<S>> imp
     this.results.set(key, {input, result});
     return result;
   }
+}
+
+/** A copy of `args` to compare later, or undefined when one of them is not simple enough to compare shallowly. */
+function copyArgs(args: readonly unknown[]): unknown[] | undefined {
+  const out: unknown[] = [];
+  for (const arg of args) {
+    if (arg === null || typeof arg !== 'object') {
+      out.push(arg);
+      continue;
+    }
+    if (!isPlainObject(arg)) return undefined;
+    // The copy, not the object: a caller may change its args object in place.
+    const copy: Record<string, unknown> = Object.create(null);
+    for (const key of Object.keys(arg)) {
+      const value = arg[key];
+      if (value !== null && typeof value === 'object') return undefined;
+      copy[key] = value;
+    }
+    out.push(new PlainArgs(copy));
+  }
+  return out;
+}
+
+/** Marks a copied plain-object arg (so that a primitive arg never compares as one). */
+class PlainArgs {
+  readonly size: number;
+  constructor(readonly fields: Record<string, unknown>) {
+    this.size = Object.keys(fields).length;
+  }
+}
+
+/** Whether `args` give the same key as the args `copies` was made from (see `copyArgs`). */
+function sameArgs(copies: readonly unknown[], args: readonly unknown[]): boolean {
+  if (copies.length !== args.length) return false;
+  for (let i = 0; i < copies.length; i++) {
+    const copy = copies[i];
+    const arg = args[i];
+    if (!(copy instanceof PlainArgs)) {
+      // A primitive (or a function, which the key leaves out): identical gives the same key.
+      if (!Object.is(copy, arg)) return false;
+      continue;
+    }
+    if (arg === null || typeof arg !== 'object' || !isPlainObject(arg)) return false;
+    const keys = Object.keys(arg);
+    if (keys.length !== copy.size) return false;
+    for (const key of keys) {
+      // Own keys only: `key in fields` would not see an inherited name (fields has no prototype).
+      if (!(key in copy.fields) || !Object.is(copy.fields[key], arg[key])) return false;
+    }
+  }
+  return true;
 }

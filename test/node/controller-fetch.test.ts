@@ -638,3 +638,53 @@ describe('Query keys', () => {
     assert.equal(a.key(), a.key({}));
   });
 });
+
+describe('Query args compared with the last ones', () => {
+  test('equal args in new objects give the identical result; changed or mutated args give the right one', async () => {
+    const {controller, queue, getArticles} = setup();
+    let runs = 0;
+    const byPublished = new Query(new schema.All(Article), (articles, {published}: {published?: boolean} = {}) => {
+      runs++;
+      return articles.filter(a => published === undefined || a.published === published);
+    });
+    const p = controller.fetch(getArticles);
+    await queue.get('getArticles').resolve([article1, article2]);
+    await p;
+    const yes = controller.get(byPublished, {published: true});
+    assert.deepEqual(plain(yes), [article2]);
+    assert.equal(controller.get(byPublished, {published: true}), yes, 'equal args in a new object: identical');
+    assert.equal(runs, 1);
+    const no = controller.get(byPublished, {published: false});
+    assert.deepEqual(plain(no), [article1], 'different args: the right result');
+    // The same args object changed in place must not reuse the key of its old contents.
+    const args: {published?: boolean} = {published: true};
+    assert.equal(controller.get(byPublished, args), yes);
+    args.published = false;
+    assert.equal(controller.get(byPublished, args), no);
+    delete args.published;
+    assert.deepEqual(plain(controller.get(byPublished, args)), [article1, article2]);
+    assert.equal(controller.get(byPublished, {published: true}), yes, 'back to the first args: still identical');
+    // Keys stay those of Query.key, whatever the order of the fields.
+    assert.equal(byPublished.keyOf([{published: true, x: undefined}]), byPublished.key({published: true}));
+    assert.equal(byPublished.keyOf([{b: 2, a: 1}]), byPublished.key({a: 1, b: 2}));
+    assert.equal(byPublished.keyOf([{a: 1, b: 2}]), byPublished.key({b: 2, a: 1}));
+    assert.equal(byPublished.keyOf([{a: [1]}]), byPublished.key({a: [1]}));
+    assert.equal(byPublished.keyOf([{a: [2]}]), byPublished.key({a: [2]}), 'nested values are never compared shallowly');
+    assert.equal(byPublished.keyOf([1, 'x']), byPublished.key(1, 'x'));
+    assert.equal(byPublished.keyOf([1, 'y']), byPublished.key(1, 'y'));
+    assert.equal(byPublished.keyOf([{a: 1}, 2]), byPublished.key({a: 1}, 2));
+    assert.equal(byPublished.keyOf([{a: 1}]), byPublished.key({a: 1}));
+  });
+
+  test('an invalidated Query reads as invalid', async () => {
+    const {controller, queue, getArticles} = setup();
+    const all = new Query(new schema.All(Article));
+    const p = controller.fetch(getArticles);
+    await queue.get('getArticles').resolve([article1]);
+    await p;
+    assert.equal(controller.getResponse(all, {x: 1}).expiryStatus, 'valid');
+    controller.invalidate(all, {x: 1});
+    assert.equal(controller.getResponse(all, {x: 1}).expiryStatus, 'invalid');
+    assert.equal(controller.getResponse(all, {x: 2}).expiryStatus, 'valid');
+  });
+});

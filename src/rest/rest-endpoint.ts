@@ -156,8 +156,18 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
    */
   key(...args: RestArgs<O>): string {
     const [params] = this.normalizeArgs(args);
-    return `${this.method} ${this.url(params as RestParams<O>)}`;
+    if (params === null || typeof params !== 'object') return `${this.method} ${this.url(params as RestParams<O>)}`;
+    // Readers ask for the key of the same params object on every cache change: remember it
+    // per object, and rebuild the URL only when a value in it changed since.
+    const remembered = this.keys.get(params);
+    if (remembered && sameEntries(remembered.entries, params as Record<string, unknown>)) return remembered.key;
+    const key = `${this.method} ${this.url(params as RestParams<O>)}`;
+    this.keys.set(params, {entries: Object.entries(params), key});
+    return key;
   }
+
+  /** Keys already built, by params object (see `key`). */
+  private readonly keys = new WeakMap<object, {entries: [string, unknown][]; key: string}>();
 
   /**
    * Puts a call's arguments in their full form: `[params]` for an endpoint
@@ -367,4 +377,15 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
 function sendsBody(endpoint: RestEndpoint): boolean {
   if (Object.prototype.hasOwnProperty.call(endpoint, 'body')) return endpoint.body !== undefined;
   return !NO_BODY_METHODS.has(endpoint.method.toUpperCase());
+}
+
+/** Whether `params` still holds exactly `entries` (same keys, identical values). */
+function sameEntries(entries: [string, unknown][], params: Record<string, unknown>): boolean {
+  let count = 0;
+  for (const key in params) {
+    if (!Object.prototype.hasOwnProperty.call(params, key)) continue;
+    const entry = entries[count++];
+    if (!entry || entry[0] !== key || entry[1] !== params[key]) return false;
+  }
+  return count === entries.length;
 }

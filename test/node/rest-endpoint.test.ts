@@ -395,3 +395,18 @@ describe('RestEndpoint.extend', () => {
     assert.equal(named.extend({name: 'getB'}).name, 'getB');
   });
 });
+
+describe('key memory', () => {
+  test('the same params object gives the same key, and a fresh one after it is changed', () => {
+    const get = new RestEndpoint({urlPrefix: 'https://api.test', path: '/articles/:id'});
+    const params: Record<string, unknown> = {id: 1};
+    assert.equal(get.key(params), 'GET https://api.test/articles/1');
+    assert.equal(get.key(params), 'GET https://api.test/articles/1');
+    params.id = 2;
+    assert.equal(get.key(params), 'GET https://api.test/articles/2');
+    params.draft = true;
+    assert.equal(get.key(params), 'GET https://api.test/articles/2?draft=true');
+    delete params.draft;
+    assert.equal(get.key(params), 'GET https://api.test/articles/2');
+  });
+});

@@ -149,7 +149,7 @@ export abstract class Entity {
     if (input === null || input === undefined) return input;
     // Already denormalized (an optimistic response that holds instances).
     if (typeof input === 'object') return input;
-    return delegate.entity(this.asTable(), String(input));
+    return delegate.entity(this.asTable(), typeof input === 'string' ? input : String(input));
   }
 
   /** @internal For `Query(Entity)` and `ctrl.get(Entity, {id})`: the pk from the args. */
@@ -163,13 +163,17 @@ export abstract class Entity {
 
   /** @internal The table adapter the store and memo use; one per class. */
   static asTable(this: AnyEntityClass): EntityTableAdapter {
-    let adapter = TABLES.get(this);
-    if (!adapter) TABLES.set(this, (adapter = new EntityTableAdapter(this)));
-    return adapter;
+    // An own static slot (not inherited: a subclass has its own adapter), read
+    // on every entity read; a WeakMap lookup cost more.
+    const adapter = Object.prototype.hasOwnProperty.call(this, TABLE) ? (this as unknown as {[TABLE]: EntityTableAdapter})[TABLE] : undefined;
+    if (adapter !== undefined) return adapter;
+    const created = new EntityTableAdapter(this);
+    Object.defineProperty(this, TABLE, {value: created});
+    return created;
   }
 }
 
-const TABLES = new WeakMap<Function, EntityTableAdapter>();
+const TABLE: unique symbol = Symbol('data-elements table adapter');
 
 /** Connects an Entity class to the store merge and the memo. */
 class EntityTableAdapter {
@@ -206,24 +210,57 @@ class EntityTableAdapter {
   }
 
   fill(target: object, row: NormalizedRow, delegate: DenormalizeDelegate): object | INVALID {
-    const fields = this.entity.schema;
+    const plan = this.fieldPlan();
+    const out = target as Record<string, unknown>;
     for (const key of Object.keys(row)) {
       let value = row[key];
-      const fieldSchema = Object.prototype.hasOwnProperty.call(fields, key) ? fields[key] : undefined;
-      if (fieldSchema !== undefined && value !== null && value !== undefined) {
-        if (isSchema(fieldSchema)) {
-          value = delegate.unvisit(fieldSchema, value);
+      const field = plan.get(key);
+      if (field !== undefined && value !== null && value !== undefined) {
+        if (field.nested) {
+          value = delegate.unvisit(field.schema, value);
           // A required nested entity that is invalid invalidates this one too.
           if (value === INVALID) return INVALID;
         } else {
-          value = new (fieldSchema as new (v: unknown) => unknown)(value);
+          value = new (field.schema as new (v: unknown) => unknown)(value);
         }
       }
-      setOwn(target, key, value);
+      if (key === '__proto__') setOwn(target, key, value);
+      else out[key] = value;
     }
     return target;
   }
+
+  private plan: FieldPlan | undefined;
+
+  /** The fields of `static schema` that need work, resolved once per schema object. */
+  fieldPlan(): FieldPlan['fields'] {
+    const fields = this.entity.schema;
+    let plan = this.plan;
+    if (plan === undefined || plan.source !== fields) {
+      const byKey = new Map<string, FieldSchema>();
+      // Own names, enumerable or not: what `hasOwnProperty` on the schema saw.
+      for (const key of Object.getOwnPropertyNames(fields)) {
+        const schema = fields[key];
+        if (schema !== undefined) byKey.set(key, {schema, nested: isSchema(schema)});
+      }
+      this.plan = plan = {source: fields, fields: byKey};
+    }
+    return plan.fields;
+  }
 }
+
+/** A field of `static schema`: a schema walked by normalize (`nested`), or a constructor such as `Date`. */
+interface FieldSchema {
+  readonly schema: unknown;
+  readonly nested: boolean;
+}
+
+interface FieldPlan {
+  /** The `static schema` object the plan was made from: a new object gives a new plan. */
+  readonly source: Record<string, unknown>;
+  readonly fields: ReadonlyMap<string, FieldSchema>;
+}
+
 export type {EntityTableAdapter};
 
 /** Refuses a wire value that its field's constructor cannot take (an unparsable date, a bad decimal). */

@@ -13,15 +13,28 @@ export interface Denormalized<T = unknown> {
 }
 
 /**
- * Flat list of what a built value read: [table key, pk, table, row] per read.
+ * What a built value read: [table key, pk, table, row] per read, flattened.
  * A value is still right while every read gives the same row; checking the
- * table first makes the common case (table untouched) one comparison.
+ * table first makes the common case (table untouched) one comparison. The
+ * members of a cycle share one list. The stamps make each list compared once
+ * per state and recorded once per walk, without a Map or Set.
  */
-type Deps = unknown[];
+class Deps {
+  readonly reads: unknown[] = [];
+  /** The number of the last state (see `MemoCache.stateOf`) in which the reads were found unchanged. */
+  validIn = 0;
+  /** The number of the last state in which one read was found changed. */
+  changedIn = 0;
+  /** The last walk that recorded these reads' tables for a read outside any entity. */
+  touchedIn = 0;
+}
 
+/** A built entity, and what it read. One row may have entries of several classes sharing its table. */
 interface EntityEntry {
-  readonly value: object | INVALID;
-  readonly deps: Deps;
+  readonly entity: EntityLike;
+  value: object | INVALID;
+  deps: Deps;
+  next: EntityEntry | undefined;
 }
 
 interface ResultEntry extends Denormalized {
@@ -29,20 +42,48 @@ interface ResultEntry extends Denormalized {
   readonly tables: unknown[];
 }
 
+/** A member of a cycle waiting for its root: [id, row, value, whether its object under construction was handed out, table adapter]. */
+type Pending = [string, object, object | INVALID, boolean, EntityLike];
+
 interface Frame {
   readonly index: number;
+  readonly key: string;
+  readonly pk: string;
   readonly row: object;
+  /** The object under construction, handed out to a cycle back to this frame. */
+  readonly value: object;
+  /** Whether `value` was handed out before it was complete. */
+  shared: boolean;
   readonly deps: Deps;
   /** Lowest frame index this frame's value points back to (a cycle), as in Tarjan's algorithm. */
   low: number;
-  /** Members of a cycle rooted here, stored when the root completes: [id, row, value, whether its object under construction was handed out]. */
-  readonly pending: [string, object, object | INVALID, boolean, RowMemo][];
-  /** Deps lists of memoized values already copied into `deps` (see `entity`). */
-  readonly merged: Set<Deps>;
+  /** Members of a cycle rooted here, stored when the root completes. */
+  pending: Pending[] | undefined;
+  /** Long deps lists of memoized values already copied into `deps` (see `entity`). */
+  merged: Set<Deps> | undefined;
 }
 
-/** Built values of one table adapter (one Entity class, or a Collection) by row. */
-type RowMemo = WeakMap<object, EntityEntry>;
+/** Deps lists up to this many slots are copied into a frame without checking for a copy already made. */
+const SHORT_DEPS = 32;
+
+/** The entry of `entity` for `row`. */
+function entryOf(rows: WeakMap<object, EntityEntry>, row: object, entity: EntityLike): EntityEntry | undefined {
+  let entry = rows.get(row);
+  while (entry !== undefined && entry.entity !== entity) entry = entry.next;
+  return entry;
+}
+
+function storeEntry(rows: WeakMap<object, EntityEntry>, row: object, entity: EntityLike, value: object | INVALID, deps: Deps): void {
+  const head = rows.get(row);
+  for (let entry = head; entry !== undefined; entry = entry.next) {
+    if (entry.entity === entity) {
+      entry.value = value;
+      entry.deps = deps;
+      return;
+    }
+  }
+  rows.set(row, {entity, value, deps, next: head});
+}
 
 /** How many results read by a primitive input (a pk, collection args) each schema remembers. */
 const MAX_REMEMBERED = 2_000;
@@ -71,7 +112,11 @@ const EMPTY: Denormalized = Object.freeze({data: undefined, invalid: false});
 export class MemoCache {
   // By class, then row: two classes sharing a table (an app's Todo and the one a
   // <data-resource entity="Todo"> declares) each get instances of their own class.
-  private readonly entities = new WeakMap<object, RowMemo>();
+  // An entry names its class: two classes sharing a table each get their own.
+  private readonly entities = new WeakMap<object, EntityEntry>();
+  /** A number per state (tables) walked, for the stamps on deps lists; weak, so no state is kept alive. */
+  private readonly states = new WeakMap<EntityTables, number>();
+  private counter = 0;
   private readonly results = new WeakMap<
     object,
     {objects: WeakMap<object, ResultEntry>; primitives: Map<unknown, ResultEntry>; last?: {input: object; entry: ResultEntry}}
@@ -100,7 +145,9 @@ export class MemoCache {
     }
     if (previous && tablesUnchanged(previous.tables, tables)) return previous as Denormalized<T>;
 
-    const walk = new Walk(this.entities, tables);
+    let state = this.states.get(tables);
+    if (state === undefined) this.states.set(tables, (state = ++this.counter));
+    const walk = new Walk(this.entities, tables, state, ++this.counter);
     let data = walk.unvisit(schema, input);
     const invalid = data === INVALID;
     if (invalid) data = undefined;
@@ -136,23 +183,25 @@ export class MemoCache {
 /** One denormalize pass: the frames of entities under construction and the tables read. */
 class Walk implements DenormalizeDelegate {
   private readonly frames: Frame[] = [];
-  private readonly building = new Map<string, {index: number; value: object; shared: boolean}>();
   /**
    * FIX (tests): cycle members that are complete but not memoized yet (they
    * wait for the root of their cycle). Reached again from another field of the
    * same cycle (`person.pinned` and `person.posts[0]`), they used to be built a
-   * second time: two instances of one entity in one graph.
+   * second time: two instances of one entity in one graph. Keyed by
+   * `${key}\0${pk}`; created with the first cycle.
    */
-  private readonly waiting = new Map<string, {row: unknown; low: number; value: object | INVALID}>();
+  private waiting: Map<string, {row: unknown; low: number; value: object | INVALID}> | undefined;
   private readonly touched = new Map<string, EntityTable | undefined>();
-  /** Deps lists already compared in this walk (the tables do not change during one). */
-  private readonly checked = new Map<Deps, boolean>();
-  /** Deps lists whose tables are already recorded for a read outside any entity. */
-  private readonly topMerged = new Set<Deps>();
+  /** The table key `touch` recorded last (reads come in runs of one table). */
+  private lastTouched: string | undefined;
 
   constructor(
-    private readonly memos: WeakMap<object, RowMemo>,
+    private readonly rows: WeakMap<object, EntityEntry>,
     private readonly tables: EntityTables,
+    /** This state's number: deps lists stamped with it were compared in these tables. */
+    private readonly state: number,
+    /** This walk's number. */
+    private readonly id: number,
   ) {}
 
   tableList(): unknown[] {
@@ -183,7 +232,7 @@ class Walk implements DenormalizeDelegate {
     this.touched.set(key, table);
     // A read of the whole table: any change to the table changes the value.
     const top = this.frames[this.frames.length - 1];
-    if (top) top.deps.push(key, undefined, table, table);
+    if (top) top.deps.reads.push(key, undefined, table, table);
     return table?.keys();
   }
 
@@ -191,122 +240,162 @@ class Walk implements DenormalizeDelegate {
     const key = entity.key;
     const table = this.tables.get(key);
     const row = table?.get(pk);
-    this.touched.set(key, table);
-    const top = this.frames[this.frames.length - 1];
-    if (top) top.deps.push(key, pk, table, row);
+    const frames = this.frames;
+    const depth = frames.length;
+    const top = depth > 0 ? frames[depth - 1] : undefined;
+    // Inside an entity the read goes to its deps, whose tables are recorded
+    // when the outermost entity completes; outside, the table is recorded now.
+    if (top !== undefined) top.deps.reads.push(key, pk, table, row);
+    else this.touch(key);
     if (row === undefined || row === INVALID) return row;
 
-    const id = `${key}\u0000${pk}`;
-    const inProgress = this.building.get(id);
-    if (inProgress) {
-      // A cycle: point at the object under construction and remember the loop.
-      if (top && inProgress.index < top.low) top.low = inProgress.index;
-      inProgress.shared = true;
-      return inProgress.value;
+    // A cycle: this row is under construction further up the (shallow) stack.
+    // Point at the object under construction and remember the loop.
+    for (let i = depth - 1; i >= 0; i--) {
+      const frame = frames[i];
+      if (frame.row === row && frame.key === key && frame.pk === pk) {
+        if (frame.index < top!.low) top!.low = frame.index;
+        frame.shared = true;
+        return frame.value;
+      }
     }
-    const waiting = this.waiting.get(id);
+    const waiting = this.waiting?.get(`${key}\u0000${pk}`);
     if (waiting && waiting.row === row) {
       // Joins that cycle: the frame above is stored with the cycle's root too.
       if (top && waiting.low < top.low) top.low = waiting.low;
       return waiting.value;
     }
 
-    let memo = this.memos.get(entity);
-    if (!memo) this.memos.set(entity, (memo = new WeakMap()));
-    const cached = memo.get(row as object);
-    if (cached && this.depsUnchanged(cached.deps)) {
-      // FIX (tests): the members of a cycle share one deps list, as long as the
-      // cycle. A list of N articles whose author lists them all copied and
-      // checked that list N times: quadratic (3 s for 500 articles). Each list
-      // is now checked once per walk and copied once per frame.
-      if (top) {
-        if (!top.merged.has(cached.deps)) {
-          top.merged.add(cached.deps);
-          for (let i = 0; i < cached.deps.length; i++) top.deps.push(cached.deps[i]);
+    const cached = entryOf(this.rows, row as object, entity);
+    if (cached !== undefined && this.depsUnchanged(cached.deps)) {
+      const deps = cached.deps;
+      const reads = deps.reads;
+      if (top !== undefined) {
+        // FIX (tests): the members of a cycle share one deps list, as long as the
+        // cycle. A list of N articles whose author lists them all copied and
+        // checked that list N times: quadratic (3 s for 500 articles). Each list
+        // is now checked once per state and a long one copied once per frame.
+        if (reads.length > SHORT_DEPS) {
+          const merged = top.merged ?? (top.merged = new Set());
+          if (merged.has(deps)) return cached.value;
+          merged.add(deps);
         }
-      } else if (!this.topMerged.has(cached.deps)) {
-        this.topMerged.add(cached.deps);
-        for (let i = 0; i < cached.deps.length; i += 4) this.touch(cached.deps[i] as string);
+        for (let i = 0; i < reads.length; i++) top.deps.reads.push(reads[i]);
+      } else if (deps.touchedIn !== this.id) {
+        deps.touchedIn = this.id;
+        for (let i = 0; i < reads.length; i += 4) this.touch(reads[i] as string);
       }
       return cached.value;
     }
 
+    const id = `${key}\u0000${pk}`;
     let frame: Frame;
     let value: object | INVALID;
-    let shared: boolean;
     for (;;) {
-      const target = entity.createEmpty(row);
-      frame = {index: this.frames.length, row: row as object, deps: [], low: this.frames.length, pending: [], merged: new Set()};
-      const building = {index: frame.index, value: target, shared: false};
-      this.frames.push(frame);
-      this.building.set(id, building);
+      frame = {
+        index: depth,
+        key,
+        pk,
+        row: row as object,
+        value: entity.createEmpty(row),
+        shared: false,
+        deps: new Deps(),
+        low: depth,
+        pending: undefined,
+        merged: undefined,
+      };
+      frames.push(frame);
       try {
-        value = entity.fill(target, row, this);
+        value = entity.fill(frame.value, row, this);
       } finally {
-        this.frames.pop();
-        this.building.delete(id);
+        frames.pop();
       }
-      shared = building.shared;
-      if (frame.low < frame.index && this.frames.length > 0) break;
+      if (frame.low < frame.index && depth > 0) break;
       // FIX (tests): the root of a cycle. A member whose half-built object was
       // handed out (`shared`) and then came out INVALID (a required entity is
       // INVALID) leaves its referrers pointing at a broken object that should
       // have made them INVALID or dropped out. INVALID is always right, so store
       // those members as INVALID and build the cycle again: each pass stores at
       // least one more INVALID member, so this ends.
-      if (value === INVALID || !frame.pending.some(member => member[2] === INVALID && member[3])) break;
-      for (const [memberId, memberRow, memberValue, , memberMemo] of frame.pending) {
-        this.waiting.delete(memberId);
-        if (memberValue === INVALID) memberMemo.set(memberRow, {value: INVALID, deps: frame.deps});
+      const pending = frame.pending;
+      if (value === INVALID || pending === undefined || !pending.some(member => member[2] === INVALID && member[3])) break;
+      frame.deps.validIn = this.state;
+      for (const [memberId, memberRow, memberValue, , memberEntity] of pending) {
+        this.waiting!.delete(memberId);
+        if (memberValue === INVALID) storeEntry(this.rows, memberRow, memberEntity, INVALID, frame.deps);
       }
     }
 
-    const parent = this.frames[this.frames.length - 1];
+    // Built from this state: its reads are unchanged in it.
+    const deps = frame.deps;
+    deps.validIn = this.state;
+    const parent = depth > 0 ? frames[depth - 1] : undefined;
     if (frame.low < frame.index && parent) {
       // Part of a cycle rooted further up: store it when the root is complete, with the root's deps.
-      parent.pending.push(...frame.pending, [id, frame.row, value, shared, memo]);
+      const pending = parent.pending ?? (parent.pending = []);
+      if (frame.pending) pending.push(...frame.pending);
+      pending.push([id, frame.row, value, frame.shared, entity]);
       // `low` must name a frame still on the stack: renew it for every member
       // as the cycle's pending members move up (this frame's index is reused).
-      this.waiting.set(id, {row, low: frame.low, value});
-      for (const [memberId, memberRow, memberValue] of frame.pending) {
-        this.waiting.set(memberId, {row: memberRow, low: frame.low, value: memberValue});
+      const waitingMap = this.waiting ?? (this.waiting = new Map());
+      waitingMap.set(id, {row, low: frame.low, value});
+      if (frame.pending) {
+        for (const [memberId, memberRow, memberValue] of frame.pending) {
+          waitingMap.set(memberId, {row: memberRow, low: frame.low, value: memberValue});
+        }
       }
       if (frame.low < parent.low) parent.low = frame.low;
     } else {
-      memo.set(frame.row, {value, deps: frame.deps});
-      // FIX (tests): an INVALID root whose half-built object was handed out:
-      // members may point at it. They are only reachable through this INVALID
-      // root, so they are dropped, not memoized: read alone they are rebuilt.
-      const contained = value === INVALID && shared;
-      for (const [memberId, memberRow, memberValue, , memberMemo] of frame.pending) {
-        this.waiting.delete(memberId);
-        if (contained && memberValue !== INVALID) continue;
-        memberMemo.set(memberRow, {value: memberValue, deps: frame.deps});
+      storeEntry(this.rows, frame.row, entity, value, deps);
+      if (frame.pending) {
+        // FIX (tests): an INVALID root whose half-built object was handed out:
+        // members may point at it. They are only reachable through this INVALID
+        // root, so they are dropped, not memoized: read alone they are rebuilt.
+        const contained = value === INVALID && frame.shared;
+        for (const [memberId, memberRow, memberValue, , memberEntity] of frame.pending) {
+          this.waiting!.delete(memberId);
+          if (contained && memberValue !== INVALID) continue;
+          storeEntry(this.rows, memberRow, memberEntity, memberValue, deps);
+        }
       }
     }
-    if (parent) for (let i = 0; i < frame.deps.length; i++) parent.deps.push(frame.deps[i]);
-    else for (let i = 0; i < frame.deps.length; i += 4) this.touch(frame.deps[i] as string);
+    const reads = deps.reads;
+    if (parent) for (let i = 0; i < reads.length; i++) parent.deps.reads.push(reads[i]);
+    else {
+      deps.touchedIn = this.id;
+      for (let i = 0; i < reads.length; i += 4) this.touch(reads[i] as string);
+    }
     return value;
   }
 
   /** Records a table the result depends on, as it is in this state. */
   private touch(key: string): void {
+    if (key === this.lastTouched) return;
+    this.lastTouched = key;
     if (!this.touched.has(key)) this.touched.set(key, this.tables.get(key));
   }
 
   private depsUnchanged(deps: Deps): boolean {
-    let unchanged = this.checked.get(deps);
-    if (unchanged === undefined) this.checked.set(deps, (unchanged = this.compareDeps(deps)));
-    return unchanged;
-  }
-
-  private compareDeps(deps: Deps): boolean {
-    for (let i = 0; i < deps.length; i += 4) {
-      const table = this.tables.get(deps[i] as string);
-      if (table === deps[i + 2]) continue;
+    if (deps.validIn === this.state) return true;
+    if (deps.changedIn === this.state) return false;
+    const reads = deps.reads;
+    const tables = this.tables;
+    let lastKey: unknown;
+    let table: EntityTable | undefined;
+    for (let i = 0; i < reads.length; i += 4) {
+      const key = reads[i];
+      if (key !== lastKey) {
+        lastKey = key;
+        table = tables.get(key as string);
+      }
+      if (table === reads[i + 2]) continue;
       // A whole-table read (pk undefined) is only unchanged when the table is.
-      if (deps[i + 1] === undefined || table?.get(deps[i + 1] as string) !== deps[i + 3]) return false;
+      if (reads[i + 1] === undefined || table?.get(reads[i + 1] as string) !== reads[i + 3]) {
+        deps.changedIn = this.state;
+        return false;
+      }
     }
+    deps.validIn = this.state;
     return true;
   }
 }

@@ -126,21 +126,27 @@ export abstract class Entity {
         reason: `missing primary key${field ? ` field "${field}"` : ''}`,
       });
     }
+    const table = this.asTable();
+    const plan = table.fieldPlan();
+    // The same entity again in this response (a shared author, a tag): when
+    // every field it has equals the row recorded earlier, merging would keep
+    // that row, so none is built. Its values were validated with the earlier row.
+    const earlier = delegate.recorded?.(table, pk);
+    if (earlier !== undefined && sameAsRecorded(input, earlier as NormalizedRow, plan)) return pk;
     const row: NormalizedRow = {};
-    const fields = this.schema;
     for (const key of Object.keys(input)) {
       const value = input[key];
-      const fieldSchema = Object.prototype.hasOwnProperty.call(fields, key) ? fields[key] : undefined;
-      if (fieldSchema === undefined || value === null || value === undefined) {
+      const field = plan.get(key);
+      if (field === undefined || value === null || value === undefined) {
         setOwn(row, key, value);
-      } else if (isSchema(fieldSchema)) {
-        setOwn(row, key, delegate.visit(fieldSchema, value, joinPath(path, key)));
+      } else if (field.nested) {
+        setOwn(row, key, delegate.visit(field.schema, value, joinPath(path, key)));
       } else {
-        checkConstructible(this.key, fieldSchema as new (v: unknown) => unknown, value, joinPath(path, key));
+        checkConstructible(this.key, field.schema as new (v: unknown) => unknown, value, path, key);
         setOwn(row, key, value);
       }
     }
-    delegate.addRow(this.asTable(), pk, row);
+    delegate.addRow(table, pk, row);
     return pk;
   }
 
@@ -263,16 +269,44 @@ interface FieldPlan {
 
 export type {EntityTableAdapter};
 
-/** Refuses a wire value that its field's constructor cannot take (an unparsable date, a bad decimal). */
-function checkConstructible(entity: string, ctor: new (v: unknown) => unknown, value: unknown, path: string): void {
+/**
+ * Whether every field of `input` equals the same field of `recorded` (a row
+ * of this response), so that merging a row built from `input` would keep
+ * `recorded`. A nested schema field (a pk in the row, an object in the input)
+ * is never taken as equal: it is normalized the usual way.
+ */
+function sameAsRecorded(input: Record<string, unknown>, recorded: NormalizedRow, plan: FieldPlan['fields']): boolean {
+  for (const key of Object.keys(input)) {
+    const value = input[key];
+    if (value !== null && value !== undefined && plan.get(key)?.nested) return false;
+    if (!Object.prototype.hasOwnProperty.call(recorded, key) || !jsonEqual(recorded[key], value)) return false;
+  }
+  return true;
+}
+
+/**
+ * Refuses a wire value that its field's constructor cannot take (an unparsable
+ * date, a bad decimal). The path of the field is built only for the error.
+ */
+function checkConstructible(entity: string, ctor: new (v: unknown) => unknown, value: unknown, path: string, key: string): void {
+  if (ctor === Date && typeof value === 'string') {
+    // What `new Date(text)` does, without building the Date.
+    if (Number.isNaN(Date.parse(value))) throw new SchemaError({entity, path: joinPath(path, key), value, reason: 'not a valid date'});
+    return;
+  }
   let built: unknown;
   try {
     built = new ctor(value);
   } catch (error) {
-    throw new SchemaError({entity, path, value, reason: `${ctor.name || 'the field type'} refused the value (${(error as Error)?.message ?? error})`});
+    throw new SchemaError({
+      entity,
+      path: joinPath(path, key),
+      value,
+      reason: `${ctor.name || 'the field type'} refused the value (${(error as Error)?.message ?? error})`,
+    });
   }
   if (built instanceof Date && Number.isNaN(built.getTime())) {
-    throw new SchemaError({entity, path, value, reason: 'not a valid date'});
+    throw new SchemaError({entity, path: joinPath(path, key), value, reason: 'not a valid date'});
   }
 }
 

@@ -58,6 +58,11 @@ export function normalize(
       // The same entity twice in one response: later fields win, earlier ones fill gaps.
       write.rows.set(pk, earlier === undefined ? row : table.mergeRows(earlier, row));
     },
+    recorded(table, pk) {
+      const write = entities.get(table.key);
+      // Only rows of the same adapter: another class sharing the table validated other fields.
+      return write !== undefined && write.table === table ? write.rows.get(pk) : undefined;
+    },
     invalidate(key, pk) {
       let set = invalidated.get(key);
       if (!set) invalidated.set(key, (set = new Set()));

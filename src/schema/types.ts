@@ -69,6 +69,8 @@ export interface NormalizeDelegate {
   visit(schema: unknown, value: unknown, path: string): unknown;
   /** Records a row; rows with the same pk in one response are merged. */
   addRow(entity: EntityLike, pk: string, row: unknown): void;
+  /** The row recorded so far in this response for `pk` by the same `entity`, if any. */
+  recorded?(entity: EntityLike, pk: string): unknown;
   /** Marks a row INVALID. */
   invalidate(key: string, pk: string): void;
   /** Requests a list addition. */

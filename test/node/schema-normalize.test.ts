@@ -110,6 +110,32 @@ describe('normalize', () => {
     assert.deepEqual(n.entities.get('User')!.rows.get('u1'), {id: 'u1', name: 'Ann'});
   });
 
+  test('a repeated entity equal to its earlier row keeps that row; a different or invalid one still counts', () => {
+    class Stamped extends Entity {
+      id = '';
+      at = new Date(0);
+      static key = 'Stamped';
+      static schema = {at: Date};
+    }
+    class Loose extends Entity {
+      id = '';
+      at = '';
+      static key = 'Stamped';
+    }
+    const same = normalize([Stamped], [{id: 's', at: '2024-01-01T00:00:00Z'}, {id: 's', at: '2024-01-01T00:00:00Z'}, {id: 's'}]);
+    const first = same.entities.get('Stamped')!.rows.get('s');
+    assert.deepEqual(first, {id: 's', at: '2024-01-01T00:00:00Z'});
+    const changed = normalize([Stamped], [{id: 's', at: '2024-01-01T00:00:00Z'}, {id: 's', at: '2024-02-01T00:00:00Z', x: 1}]);
+    assert.deepEqual(changed.entities.get('Stamped')!.rows.get('s'), {id: 's', at: '2024-02-01T00:00:00Z', x: 1});
+    assert.throws(() => normalize([Stamped], [{id: 's', at: '2024-01-01T00:00:00Z'}, {id: 's', at: 'not a date'}]), (e: unknown) => {
+      assert.ok(e instanceof SchemaError);
+      assert.equal(e.path, '[1].at');
+      return true;
+    });
+    // Another class of the same table recorded the value without checking it as a date.
+    assert.throws(() => normalize({a: Loose, b: Stamped}, {a: {id: 's', at: 'nope'}, b: {id: 's', at: 'nope'}}), SchemaError);
+  });
+
   test('null and undefined items of a list are skipped', () => {
     const n = normalize([Article], [null, {id: 'a1'}, undefined]);
     assert.deepEqual(n.result, ['a1']);

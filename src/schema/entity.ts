@@ -3,7 +3,8 @@ import {jsonEqual} from './json-equal.js';
 import {isPlainObject, setOwn} from './own-property.js';
 import {SchemaError} from './schema-error.js';
 import {isSchema} from './is-schema.js';
-import type {DenormalizeDelegate, EntityMeta, EntityTables, NormalizeDelegate, NormalizedRow} from './types.js';
+import {resolveSchema} from './visit-schema.js';
+import type {DenormalizeDelegate, EntityMeta, EntityTables, NormalizeDelegate, NormalizedRow, SchemaSimple} from './types.js';
 
 type AnyEntityClass = (abstract new (...args: any[]) => Entity) & typeof Entity;
 
@@ -223,9 +224,13 @@ class EntityTableAdapter {
       const field = plan.get(key);
       if (field !== undefined && value !== null && value !== undefined) {
         if (field.nested) {
-          value = delegate.unvisit(field.schema, value);
+          // The resolved schema directly (what unvisit would resolve on every read).
+          const resolved = field.resolved;
+          value = resolved !== undefined && resolved !== 'object' ? resolved.denormalize(value, delegate) : delegate.unvisit(field.schema, value);
           // A required nested entity that is invalid invalidates this one too.
           if (value === INVALID) return INVALID;
+        } else if (field.schema === Date && typeof value === 'string') {
+          value = new Date(parseDate(value));
         } else {
           value = new (field.schema as new (v: unknown) => unknown)(value);
         }
@@ -247,7 +252,9 @@ class EntityTableAdapter {
       // Own names, enumerable or not: what `hasOwnProperty` on the schema saw.
       for (const key of Object.getOwnPropertyNames(fields)) {
         const schema = fields[key];
-        if (schema !== undefined) byKey.set(key, {schema, nested: isSchema(schema)});
+        if (schema === undefined) continue;
+        const nested = isSchema(schema);
+        byKey.set(key, {schema, nested, resolved: nested ? resolveSchema(schema) : undefined});
       }
       this.plan = plan = {source: fields, fields: byKey};
     }
@@ -259,6 +266,8 @@ class EntityTableAdapter {
 interface FieldSchema {
   readonly schema: unknown;
   readonly nested: boolean;
+  /** The nested schema resolved (`[S]` to its shared `schema.Array`), or undefined for a constructor. */
+  readonly resolved: SchemaSimple | 'object' | undefined;
 }
 
 interface FieldPlan {
@@ -291,7 +300,7 @@ function sameAsRecorded(input: Record<string, unknown>, recorded: NormalizedRow,
 function checkConstructible(entity: string, ctor: new (v: unknown) => unknown, value: unknown, path: string, key: string): void {
   if (ctor === Date && typeof value === 'string') {
     // What `new Date(text)` does, without building the Date.
-    if (Number.isNaN(Date.parse(value))) throw new SchemaError({entity, path: joinPath(path, key), value, reason: 'not a valid date'});
+    if (Number.isNaN(parseDate(value))) throw new SchemaError({entity, path: joinPath(path, key), value, reason: 'not a valid date'});
     return;
   }
   let built: unknown;
@@ -323,3 +332,28 @@ export function joinPath(path: string, key: string | number): string {
 export function isEntityClass(value: unknown): value is AnyEntityClass {
   return typeof value === 'function' && value.prototype instanceof Entity;
 }
+
+/**
+ * The time of a date string, as `new Date(text)` gives it (`Date.parse` is
+ * the same algorithm). Times of recent UTC ISO strings (`…T…Z`, which do not
+ * depend on the time zone) are remembered: normalize validates each date with
+ * this, and the read that follows builds its Date from the number instead of
+ * parsing the text again (a parse costs about 0.4 µs, the lookup 0.03 µs).
+ */
+export function parseDate(text: string): number {
+  const length = text.length;
+  if ((length !== 20 && length !== 24) || text.charCodeAt(10) !== 84 /* T */ || text.charCodeAt(length - 1) !== 90 /* Z */) {
+    return Date.parse(text);
+  }
+  let time = EPOCHS.get(text);
+  if (time === undefined) {
+    time = Date.parse(text);
+    if (EPOCHS.size >= MAX_EPOCHS) EPOCHS.clear();
+    EPOCHS.set(text, time);
+  }
+  return time;
+}
+
+/** Times of recent ISO strings; bounded (cleared when full). */
+const EPOCHS = new Map<string, number>();
+const MAX_EPOCHS = 4096;

@@ -206,6 +206,24 @@ describe('field conversion', () => {
     assert.equal(article.publishedAt.toISOString(), iso);
   });
 
+  test('Date fields read the same time as new Date(text), for ISO, zoneless, legacy and bad strings, read twice', () => {
+    const texts = [
+      '2024-05-06T07:08:09.010Z',
+      '2024-05-06T07:08:09Z',
+      '2024-05-06T07:08:09',
+      '2024-05-06',
+      'Tue Mar 01 2022 10:00:00 GMT+0100',
+      '+275760-09-13T00:00:00.000Z',
+      '2024-02-30T00:00:00.000Z',
+    ];
+    const data = texts.map((publishedAt, i) => ({id: `d${i}`, publishedAt}));
+    for (let pass = 0; pass < 2; pass++) {
+      const {store} = write(emptyStore(), [Article], data);
+      const read1 = read<Article[]>([Article], data.map(d => d.id), store).data!;
+      texts.forEach((text, i) => assert.ok(Object.is(read1[i]!.publishedAt.getTime(), new Date(text).getTime()), text));
+    }
+  });
+
   test('a date that does not parse throws SchemaError naming entity, field path and value', () => {
     assertSchemaError(() => normalize([Article], [{id: 'a1', publishedAt: '2024-01-01'}, {id: 'a2', publishedAt: 'not a date'}]), {
       entity: 'Article',

@@ -399,7 +399,7 @@ describe('RestEndpoint.extend', () => {
 describe('key memory', () => {
   test('the same params object gives the same key, and a fresh one after it is changed', () => {
     const get = new RestEndpoint({urlPrefix: 'https://api.test', path: '/articles/:id'});
-    const params: Record<string, unknown> = {id: 1};
+    const params: {id: number; draft?: boolean} = {id: 1};
     assert.equal(get.key(params), 'GET https://api.test/articles/1');
     assert.equal(get.key(params), 'GET https://api.test/articles/1');
     params.id = 2;

@@ -12,7 +12,7 @@ import {repeat} from 'lit/directives/repeat.js';
 import '../../components/data-provider.js';
 import {Controller, createResource, Entity} from '../../src/index.js';
 import {useCache} from '../../src/lit/index.js';
-import {countRow, counters, expose, rowStyles, rowTemplate, Server, type ItemData} from './shared.js';
+import {countRow, counters, expose, PropertyRow, rowStyles, rowTemplate, Server, type ItemData} from './shared.js';
 
 const scriptStart = performance.now();
 const params = new URLSearchParams(location.search);
@@ -42,17 +42,8 @@ class BoundRow extends LitElement {
 }
 customElements.define('de-bound-row', BoundRow);
 
-/** A row given its entity as a property. */
-class PropRow extends LitElement {
-  static override styles = rowStyles;
-  static override properties = {item: {attribute: false}};
-  declare item: ItemData;
-  override render() {
-    countRow(this);
-    return rowTemplate(this.item);
-  }
-}
-customElements.define('de-prop-row', PropRow);
+// A fresh subclass: one class cannot be defined under two tags.
+customElements.define('de-prop-row', class extends PropertyRow {});
 
 class DeList extends LitElement {
   readonly items = useCache(this, ItemResource.getList);

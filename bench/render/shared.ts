@@ -1,7 +1,7 @@
 // In-page code shared by the two pages of `npm run bench:render` (bundled by esbuild into
 // each page): the data (generated in the page), the row markup and styles, the render
 // counters, a stand-in "server" that answers with JSON text, and the measuring loop.
-import {css, html, type LitElement, type TemplateResult} from 'lit';
+import {css, html, LitElement, type TemplateResult} from 'lit';
 
 export const ROWS = 1000;
 
@@ -152,4 +152,15 @@ export function expose(server: Server, mounted: Promise<PageParts>, scriptStart:
     },
   };
   (window as unknown as {renderBench: PageApi}).renderBench = api;
+}
+
+/** A row given its item as a property (the baseline's rows, and data-elements' property variant). */
+export class PropertyRow extends LitElement {
+  static override styles = rowStyles;
+  static override properties = {item: {attribute: false}};
+  declare item: ItemData;
+  override render() {
+    countRow(this);
+    return rowTemplate(this.item);
+  }
 }

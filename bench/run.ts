@@ -30,11 +30,9 @@ import {makeFixture, refetched} from './fixture.js';
 import {checkLib, type IdentityReport} from './check.js';
 import {ROOT, installedVersion, machineLines, table, writeSection} from './report.js';
 import type {Lib, QueryArgs, WriteMeta} from './adapters/types.js';
+import {flag, option} from './cli.js';
 
 const started = performance.now();
-const argv = process.argv.slice(2);
-const flag = (name: string) => argv.includes(`--${name}`);
-const option = (name: string) => argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 const QUICK = flag('quick');
 const WRITE = flag('write');

@@ -1,9 +1,10 @@
 // Shared pieces of the element tests (test/elements-*.test.ts): a todo REST server for msw
 // with a request log, held answers and refused requests, and a watcher for anything thrown
 // into the page (uncaught errors and unhandled rejections).
-import {waitUntil} from '@open-wc/testing';
+import {expect, waitUntil} from '@open-wc/testing';
 import {http, HttpResponse, type JsonBodyType} from 'msw';
-import {RequestLog, watchUnhandledRejections} from './helpers/lit-fixtures.js';
+import {mockRest, RequestLog, watchUnhandledRejections} from './helpers/lit-fixtures.js';
+import {startWorker, stopWorker} from './helpers/msw.js';
 
 export interface Todo {
   id: number;
@@ -24,23 +25,7 @@ export function makeTodos(n: number): Todo[] {
 export function todoServer(initial: Todo[], base = '/el-api/todos') {
   const rows = new Map(initial.map(row => [String(row.id), {...row}]));
   let nextId = Math.max(0, ...initial.map(t => t.id)) + 1;
-  const log = new RequestLog();
-  const server = {
-    log,
-    rows,
-    hold: undefined as undefined | ((request: Request) => Promise<unknown> | undefined),
-    fail: undefined as undefined | ((request: Request) => boolean),
-    handlers: [] as ReturnType<typeof http.get>[],
-  };
-  const answer =
-    (respond: (request: Request, id: string | undefined) => Response | Promise<Response>) =>
-    async ({request, params}: {request: Request; params: Record<string, string | readonly string[] | undefined>}) => {
-      await log.record(request);
-      await server.hold?.(request);
-      if (server.fail?.(request)) return HttpResponse.json({message: 'refused'}, {status: 500});
-      return respond(request, params['id'] as string | undefined);
-    };
-  const notFound = () => HttpResponse.json({message: 'not found'}, {status: 404});
+  const {server, answer, notFound} = mockRest(rows, new RequestLog(), 'refused');
   server.handlers = [
     http.get(
       base,
@@ -105,6 +90,29 @@ export function watchPage() {
       window.removeEventListener('error', onError);
     },
   };
+}
+
+/**
+ * The hooks every element suite shares: msw's worker started once up front (its first
+ * start can take seconds on a loaded machine) and stopped at the end, and each test
+ * checked for uncaught errors and unhandled rejections thrown into the page.
+ */
+export function elementSuiteHooks(): void {
+  let page: ReturnType<typeof watchPage>;
+  beforeEach(() => {
+    page = watchPage();
+  });
+  afterEach(async () => {
+    await page.settle();
+    page.stop();
+    expect(page.errors, 'uncaught errors').to.deep.equal([]);
+    expect(page.rejections, 'unhandled rejections').to.deep.equal([]);
+  });
+  before(async function () {
+    this.timeout(30_000);
+    await startWorker();
+  });
+  after(() => stopWorker());
 }
 
 /** The visible text of an element (light DOM), whitespace collapsed. */

@@ -11,8 +11,8 @@ import {Query} from '../src/endpoint/index.js';
 import {AllSchema} from '../src/schema/index.js';
 import {http, HttpResponse} from 'msw';
 import {deferred} from './helpers/lit-fixtures.js';
-import {startWorker, stopWorker} from './helpers/msw.js';
-import {makeTodos, text, todoServer, until, watchPage, type Todo} from './elements-fixtures.js';
+import {startWorker} from './helpers/msw.js';
+import {makeTodos, text, todoServer, until, elementSuiteHooks, type Todo} from './elements-fixtures.js';
 
 void DataProvider;
 
@@ -33,22 +33,7 @@ async function seeded(todos: Todo[]) {
 }
 
 describe('<data-query>', () => {
-  let page: ReturnType<typeof watchPage>;
-  beforeEach(() => {
-    page = watchPage();
-  });
-  afterEach(async () => {
-    await page.settle();
-    page.stop();
-    expect(page.errors, 'uncaught errors').to.deep.equal([]);
-    expect(page.rejections, 'unhandled rejections').to.deep.equal([]);
-  });
-  // The first start of msw's service worker can take seconds on a loaded machine: do it once, up front.
-  before(async function () {
-    this.timeout(30_000);
-    await startWorker();
-  });
-  after(() => stopWorker());
+  elementSuiteHooks();
 
   it('filters, sorts and counts the cached rows of a table, and never fetches', async () => {
     const {controller, requests} = await seeded([

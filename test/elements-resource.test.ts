@@ -9,8 +9,8 @@ import {createResource} from '../src/rest/index.js';
 import {Entity} from '../src/schema/index.js';
 import {deferred} from './helpers/lit-fixtures.js';
 import {http, HttpResponse} from 'msw';
-import {startWorker, stopWorker} from './helpers/msw.js';
-import {makeTodos, text, todoServer, until, watchPage} from './elements-fixtures.js';
+import {startWorker} from './helpers/msw.js';
+import {makeTodos, text, todoServer, until, elementSuiteHooks} from './elements-fixtures.js';
 
 // Referenced so the side-effect imports (element definitions) are kept.
 void [DataProvider, DataBoundary];
@@ -55,22 +55,7 @@ const rowIds = (el: Element) => [...el.querySelectorAll('li')].map(li => li.getA
 const titles = (el: Element) => [...el.querySelectorAll('li .title')].map(s => s.textContent);
 
 describe('<data-resource>', () => {
-  let page: ReturnType<typeof watchPage>;
-  beforeEach(() => {
-    page = watchPage();
-  });
-  afterEach(async () => {
-    await page.settle();
-    page.stop();
-    expect(page.errors, 'uncaught errors').to.deep.equal([]);
-    expect(page.rejections, 'unhandled rejections').to.deep.equal([]);
-  });
-  // The first start of msw's service worker can take seconds on a loaded machine: do it once, up front.
-  before(async function () {
-    this.timeout(30_000);
-    await startWorker();
-  });
-  after(() => stopWorker());
+  elementSuiteHooks();
 
   describe('reading', () => {
     it('fetches getList, renders the template into its light DOM, reflects loading and fires data-load', async () => {

@@ -28,11 +28,9 @@ import {extname, join, normalize} from 'node:path';
 import {chromium, type Browser} from 'playwright-core';
 import {BENCHMARKS_MD, ROOT, installedVersion, machineLines, table} from '../report.js';
 import type {PageApi, Sample} from './shared.js';
+import {flag, option} from '../cli.js';
 
 const started = performance.now();
-const argv = process.argv.slice(2);
-const flag = (name: string) => argv.includes(`--${name}`);
-const option = (name: string) => argv.find(a => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 
 const QUICK = flag('quick');
 const WRITE = flag('write');

@@ -58,6 +58,35 @@ export class RequestLog {
   }
 }
 
+/** What an msw REST mock answers with, and the controls tests use on it. */
+type Handler = ReturnType<typeof http.get>;
+type Respond = (request: Request, id: string | undefined) => Response | Promise<Response>;
+
+/**
+ * The scaffolding of an msw REST mock: the `server` object tests control (`log` of every
+ * request, `rows`, `hold` awaited before each answer, `fail` picking requests to refuse with
+ * 500 and `refusal` as message), `answer` wrapping a responder in those controls, and a 404.
+ */
+export function mockRest<Row>(rows: Map<string, Row>, log: RequestLog, refusal: string) {
+  const server = {
+    log,
+    rows,
+    hold: undefined as undefined | ((request: Request) => Promise<unknown> | undefined),
+    fail: undefined as undefined | ((request: Request) => boolean),
+    handlers: [] as Handler[],
+  };
+  const answer =
+    (respond: Respond) =>
+    async ({request, params}: {request: Request; params: Record<string, string | readonly string[] | undefined>}) => {
+      await log.record(request);
+      await server.hold?.(request);
+      if (server.fail?.(request)) return HttpResponse.json({message: refusal}, {status: 500});
+      return respond(request, params['id'] as string | undefined);
+    };
+  const notFound = () => HttpResponse.json({message: 'not found'}, {status: 404});
+  return {server, answer, notFound};
+}
+
 /**
  * A REST server of items for msw under `base` (default `/lit-api/items`): GET list, GET one,
  * PATCH, DELETE. `hold` (when set) is awaited before each answer, and `fail` picks requests
@@ -65,22 +94,7 @@ export class RequestLog {
  */
 export function itemServer(initial: {id: number; title: string; completed: boolean}[], base = '/lit-api/items', log = new RequestLog()) {
   const rows = new Map(initial.map(row => [String(row.id), {...row}]));
-  const server = {
-    log,
-    rows,
-    hold: undefined as undefined | ((request: Request) => Promise<unknown> | undefined),
-    fail: undefined as undefined | ((request: Request) => boolean),
-    handlers: [] as ReturnType<typeof http.get>[],
-  };
-  const answer =
-    (respond: (request: Request, id: string | undefined) => Response | Promise<Response>) =>
-    async ({request, params}: {request: Request; params: Record<string, string | readonly string[] | undefined>}) => {
-      await log.record(request);
-      await server.hold?.(request);
-      if (server.fail?.(request)) return HttpResponse.json({message: 'boom'}, {status: 500});
-      return respond(request, params.id as string | undefined);
-    };
-  const notFound = () => HttpResponse.json({message: 'not found'}, {status: 404});
+  const {server, answer, notFound} = mockRest(rows, log, 'boom');
   server.handlers = [
     http.get(base, answer(() => HttpResponse.json([...rows.values()] as JsonBodyType))),
     http.get(`${base}/:id`, answer((_r, id) => (rows.has(id!) ? HttpResponse.json(rows.get(id!)!) : notFound()))),

@@ -98,6 +98,19 @@ export function watchPage() {
  * checked for uncaught errors and unhandled rejections thrown into the page.
  */
 export function elementSuiteHooks(): void {
+  watchPageEachTest();
+  before(async function () {
+    this.timeout(30_000);
+    await startWorker();
+  });
+  after(() => stopWorker());
+}
+
+/**
+ * Checks each test of the suite for uncaught errors and unhandled rejections thrown into
+ * the page. The handle's `settle()` waits, inside a test, for rejections to be reported.
+ */
+export function watchPageEachTest(): {settle(): Promise<void>} {
   let page: ReturnType<typeof watchPage>;
   beforeEach(() => {
     page = watchPage();
@@ -108,11 +121,7 @@ export function elementSuiteHooks(): void {
     expect(page.errors, 'uncaught errors').to.deep.equal([]);
     expect(page.rejections, 'unhandled rejections').to.deep.equal([]);
   });
-  before(async function () {
-    this.timeout(30_000);
-    await startWorker();
-  });
-  after(() => stopWorker());
+  return {settle: () => page.settle()};
 }
 
 /** The visible text of an element (light DOM), whitespace collapsed. */

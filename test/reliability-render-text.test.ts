@@ -14,7 +14,7 @@ import '../components/data-resource.js';
 import {declaredResource} from '../components/declared-resource.js';
 import {Controller} from '../src/core/index.js';
 import {useCache, useSuspense} from '../src/lit/index.js';
-import {until, watchPage} from './elements-fixtures.js';
+import {until, watchPageEachTest} from './elements-fixtures.js';
 
 /** Set by any of the payloads below, should one ever run. */
 const pwned = () => (window as {__pwned?: unknown}).__pwned;
@@ -61,17 +61,10 @@ function injected(root: Element | ShadowRoot): Element[] {
 }
 
 describe('server strings render as text everywhere', () => {
-  let page: ReturnType<typeof watchPage>;
   beforeEach(() => {
     delete (window as {__pwned?: unknown}).__pwned;
-    page = watchPage();
   });
-  afterEach(async () => {
-    await page.settle();
-    page.stop();
-    expect(page.errors, 'uncaught errors').to.deep.equal([]);
-    expect(page.rejections, 'unhandled rejections').to.deep.equal([]);
-  });
+  const page = watchPageEachTest();
 
   it('in <data-resource>, <data-query> and Lit readers: same text, no element from data, nothing runs', async () => {
     const controller = new Controller();

@@ -9,10 +9,10 @@ import {readFileSync, writeFileSync} from 'node:fs';
 /** Repository imports as a user of the package writes them. */
 export function asPackageImports(source) {
   return source
-    .replace(/from '\.\.\/src\/lit\/index\.js'/g, "from 'data-elements/lit'")
-    .replace(/from '\.\.\/src\/index\.js'/g, "from 'data-elements'")
+    .replace(/from '\.\.\/src\/lit\/index\.js'/g, "from 'lit-data-elements/lit'")
+    .replace(/from '\.\.\/src\/index\.js'/g, "from 'lit-data-elements'")
     .replace(/import '\.\.\/components\/[\w-]+\.js';\n/g, '')
-    .replace(/^(import \{[^}]*\} from 'data-elements\/lit';\n)/m, "$1import 'data-elements/elements';\n");
+    .replace(/^(import \{[^}]*\} from 'lit-data-elements\/lit';\n)/m, "$1import 'lit-data-elements/elements';\n");
 }
 
 /** The README with every block rebuilt from its file. */

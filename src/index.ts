@@ -1,4 +1,4 @@
-// The framework-free core: `import {...} from 'data-elements'`.
+// The framework-free core: `import {...} from 'lit-data-elements'`.
 export * from './schema/index.js';
 export * from './endpoint/index.js';
 export * from './core/index.js';

@@ -5,7 +5,7 @@
  *
  * @example
  * ```ts
- * import {schema} from 'data-elements';
+ * import {schema} from 'lit-data-elements';
  * const list = new schema.Collection([Todo]);
  * const everyTodo = new schema.All(Todo);
  * ```

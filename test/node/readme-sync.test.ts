@@ -19,5 +19,5 @@ test('the sync notices an example that changed', () => {
 
 test('repository imports become package imports', () => {
   const source = "import {Entity} from '../src/index.js';\nimport {useCache} from '../src/lit/index.js';\nimport '../components/data-provider.js';\n";
-  assert.equal(asPackageImports(source), "import {Entity} from 'data-elements';\nimport {useCache} from 'data-elements/lit';\nimport 'data-elements/elements';\n");
+  assert.equal(asPackageImports(source), "import {Entity} from 'lit-data-elements';\nimport {useCache} from 'lit-data-elements/lit';\nimport 'lit-data-elements/elements';\n");
 });

@@ -175,6 +175,30 @@ export class Controller {
   }
 
   /**
+   * Refetches the results that connected readers show (the reads they
+   * retain), once each: every one, or with `{onlyStale: true}` only those
+   * that are stale or invalid. Queries are skipped (they never fetch); a
+   * failure lands on its result's `error`, as any fetch's does. Resolves
+   * when every refetch settled. Live feeds call it after a reconnect, and
+   * the Controller on focus and when the browser comes back online.
+   *
+   * @example
+   * ```ts
+   * window.addEventListener('online', () => controller.refetchShown({onlyStale: true}));
+   * ```
+   */
+  refetchShown(options: {onlyStale?: boolean} = {}): Promise<void> {
+    const started: Promise<unknown>[] = [];
+    for (const read of this.retained.reads()) {
+      const {endpoint, args} = read;
+      if (!canFetch(endpoint) || endpoint.sideEffect) continue;
+      if (options.onlyStale && this.readFrom(this.visible, endpoint, args).expiryStatus === 'valid') continue;
+      started.push(this.fetch(endpoint, ...args).catch(() => undefined));
+    }
+    return Promise.all(started).then(() => undefined);
+  }
+
+  /**
    * Stops the GC timer (when the policy has `intervalMs`). The Controller
    * still works; call it when the Controller is discarded.
    */

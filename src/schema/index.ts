@@ -12,5 +12,6 @@ export {mergeResponse, emptyStore, type EntityStore} from './merge-store.js';
 export {MemoCache, type Denormalized} from './memo-cache.js';
 export {denormalize} from './denormalize.js';
 export {jsonEqual} from './json-equal.js';
+export {resolveSchema, walkObject} from './visit-schema.js';
 export type {Denormalize} from './denormalize-type.js';
 export type * from './types.js';

@@ -1,7 +1,7 @@
 import {INVALID} from './invalid.js';
 import {jsonEqual} from './json-equal.js';
 import {isPlainObject, setOwn} from './own-property.js';
-import {resolveSchema} from './visit-schema.js';
+import {resolveSchema, walkObject} from './visit-schema.js';
 import type {DenormalizeDelegate, EntityLike, EntityTable, EntityTables} from './types.js';
 
 /** A denormalized value, and whether a required entity in it is INVALID. */
@@ -215,16 +215,7 @@ class Walk implements DenormalizeDelegate {
     if (resolved === undefined || input === null || input === undefined) return input;
     if (resolved !== 'object') return resolved.denormalize(input, this);
     if (typeof input !== 'object') return input;
-    const members = schema as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(input)) {
-      const member = Object.prototype.hasOwnProperty.call(members, key) ? members[key] : undefined;
-      const raw = (input as Record<string, unknown>)[key];
-      const value = member === undefined ? raw : this.unvisit(member, raw);
-      if (value === INVALID) return INVALID;
-      setOwn(out, key, value);
-    }
-    return out;
+    return walkObject(schema as object, input, (member, value) => this.unvisit(member, value), INVALID);
   }
 
   tableKeys(key: string): Iterable<string> | undefined {

@@ -36,7 +36,7 @@ export function useSuspense<E extends EndpointInterface>(host: ReactiveControlle
 export class SuspenseController<E extends EndpointInterface> extends FetchingReader<E, FetchValue<E>> implements SuspenseSource {
   private boundary?: BoundaryRegistry;
 
-  constructor(host: ReactiveControllerHost, endpoint: E, args?: ArgsInput) {
+  constructor(host: ReactiveControllerHost, endpoint: E | undefined, args?: ArgsInput) {
     super(host, endpoint, args);
     if (typeof HTMLElement !== 'undefined' && host instanceof HTMLElement) {
       new ContextConsumer(host, {

@@ -8,7 +8,7 @@ export {AllSchema} from './all-schema.js';
 export {InvalidateSchema} from './invalidate-schema.js';
 export * as schema from './schema-namespace.js';
 export {normalize, type NormalizedResponse, type TableWrite} from './normalize.js';
-export {mergeResponse, emptyStore, type EntityStore} from './merge-store.js';
+export {mergeResponse, emptyStore, type EntityStore, type RowSink} from './merge-store.js';
 export {MemoCache, type Denormalized} from './memo-cache.js';
 export {denormalize} from './denormalize.js';
 export {jsonEqual} from './json-equal.js';

@@ -1,5 +1,5 @@
 import {canFetch, Query, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
-import {isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize} from '../schema/index.js';
+import {INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable} from '../schema/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
 import {GCPolicy} from './gc-policy.js';
 import {GCTracker} from './gc-tracker.js';
@@ -282,7 +282,7 @@ export class Controller {
         if (!this.settle(flight, mutation)) return;
         let result: unknown;
         try {
-          result = this.receive(endpoint, full, key, value, fetchedAt, update);
+          result = this.valueOf(endpoint, this.receive(endpoint, full, key, value, fetchedAt, update), value);
         } catch (error) {
           this.fail(key, error, update, fetchedAt);
           flight.reject(error);
@@ -427,7 +427,7 @@ export class Controller {
     return true;
   }
 
-  /** Stores a response (all or nothing), confirms its prediction, tells the readers, and returns the denormalized value. */
+  /** Stores a response (all or nothing), confirms its prediction, tells the readers, and returns the normalized result. */
   private receive(
     endpoint: EndpointInterface,
     args: readonly unknown[],
@@ -466,9 +466,14 @@ export class Controller {
     this.collector.wrote(stored ? key : undefined, endpoint.schema, normalized);
     this.commit({...this.base, entities: store.entities, entitiesMeta: store.entitiesMeta, endpoints, meta}, changes, 'receive', update);
     this.notifier.flush();
-    if (endpoint.schema === undefined) return value;
-    const built = this.memo.denormalize(endpoint.schema, normalized.result, this.visible.entities);
-    return built.invalid || built.data === undefined ? value : built.data;
+    return normalized.result;
+  }
+
+  /** What a fetch resolves with: the response denormalized from the cache (the raw value when it cannot be). */
+  private valueOf(endpoint: EndpointInterface, result: unknown, raw: unknown): unknown {
+    if (endpoint.schema === undefined) return raw;
+    const built = this.memo.denormalize(endpoint.schema, result, this.visible.entities);
+    return built.invalid || built.data === undefined ? raw : built.data;
   }
 
   /** Rolls back a failed fetch's prediction, records the error on its result, and tells the readers. */
@@ -491,7 +496,7 @@ export class Controller {
   private commit(base: State, changes: ChangeSet, cause: CommitCause, settled?: PendingUpdate): void {
     const before = this.visible;
     const pending = settled ? before.optimistic.filter(u => u !== settled) : before.optimistic;
-    this.base = {...base, optimistic: []};
+    this.base = {...keepShownRows(base, before, this.predicted), optimistic: []};
     changes.addRows(this.predicted);
     if (pending.length > 0) {
       const replayed = new ChangeSet();
@@ -544,6 +549,30 @@ export class Controller {
     if (fetching) response = {...response, fetching};
     return {response, reads: built.reads ?? NO_READS};
   }
+}
+
+/**
+ * The confirmed state, with each row that a prediction showed and that the
+ * confirmation wrote equal to it taken as the row shown: a server that agrees
+ * with a prediction gives readers the identical object, so nothing renders again.
+ */
+function keepShownRows(base: State, shown: State, predicted: RowKeys): State {
+  let entities: Map<string, EntityTable> | undefined;
+  for (const [table, pks] of predicted) {
+    const rows = base.entities.get(table);
+    const shownRows = shown.entities.get(table);
+    if (!rows || !shownRows || rows === shownRows) continue;
+    let kept: Map<string, unknown> | undefined;
+    for (const pk of pks) {
+      const row = rows.get(pk);
+      const shownRow = shownRows.get(pk);
+      if (row === shownRow || row === undefined || shownRow === undefined || row === INVALID || shownRow === INVALID) continue;
+      if (!jsonEqual(row, shownRow)) continue;
+      (kept ??= new Map(rows)).set(pk, shownRow);
+    }
+    if (kept) (entities ??= new Map(base.entities)).set(table, kept);
+  }
+  return entities ? {...base, entities} : base;
 }
 
 /** The expiry of the row an Entity schema reads by pk from `args`, or 0 when unknown. */

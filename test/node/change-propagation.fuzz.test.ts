@@ -14,24 +14,12 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {Controller, GCPolicy, type ResponseState, type Watch} from '../../src/core/index.js';
 import {Query, type EndpointInterface} from '../../src/endpoint/index.js';
-import {Entity, schema} from '../../src/schema/index.js';
-import {createFakeClock, defineEndpoint, flush, RequestQueue, serverError} from './helpers/deferred-endpoint.js';
+import {schema} from '../../src/schema/index.js';
+import {createFakeClock, defineEndpoint, flush, Post, RequestQueue, serverError, User} from './helpers/deferred-endpoint.js';
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 
-class User extends Entity {
-  id = '';
-  name = '';
-  static override key = 'User';
-}
-class Post extends Entity {
-  id = '';
-  title = '';
-  author = User.fromJS();
-  static override key = 'Post';
-  static override schema = {author: User};
-}
 
 const POSTS = ['p1', 'p2', 'p3', 'p4'] as const;
 const USERS = ['u1', 'u2', 'u3'] as const;

@@ -1,18 +1,20 @@
-// The data-elements page: a <data-provider>, a list element that reads the list once
-// (useCache of the resource's getList, filled with controller.setResponse) and 1,000 row
-// elements. Modes, from the query string:
-//   rows=bound  (default) each row gets only its id and reads its entity with useCache of
-//               the per-entity `get` endpoint (served from what the list cached)
-//   rows=prop   each row gets the entity object from the list as a property (no per-row
-//               subscription; an unchanged entity keeps its identity, so Lit skips the row)
+// The data-elements page: a <data-provider>, a list element and `n` (default 1,000) row
+// elements, the list filled with controller.setResponse. Modes, from the query string:
+//   rows=bound  (default) the list reads the pks of the list (useCache(pksOf(getList))), and
+//               each row gets only its id and reads its entity with useCache of the
+//               per-entity `get` endpoint (served from what the list cached)
+//   rows=prop   the list reads the entities (useCache(getList)) and gives each row its entity
+//               as a property (an unchanged entity keeps its identity, so Lit skips the row)
 //   update=entity (default) the server's answer for that one item: setResponse(get, {id}, item)
 //   update=list   a refetch of the whole list with one item changed: setResponse(getList, items)
+//   update=other  the answer for an entity of another table, which no row shows
+//   n=0           mounts no row at all (with update=other: the cost of a write with no reader)
 import {html, LitElement} from 'lit';
 import {repeat} from 'lit/directives/repeat.js';
 import '../../components/data-provider.js';
-import {Controller, createResource, Entity} from '../../src/index.js';
+import {Controller, createResource, Entity, pksOf} from '../../src/index.js';
 import {useCache} from '../../src/lit/index.js';
-import {countRow, counters, expose, PropertyRow, rowStyles, rowTemplate, Server, type ItemData} from './shared.js';
+import {countRow, counters, expose, PropertyRow, ROWS, rowStyles, rowTemplate, Server, type ItemData} from './shared.js';
 
 const scriptStart = performance.now();
 const params = new URLSearchParams(location.search);
@@ -27,6 +29,13 @@ class Item extends Entity {
   static override key = 'BenchItem';
 }
 const ItemResource = createResource({path: '/bench/items/:id', schema: Item});
+class Other extends Entity {
+  id = 0;
+  title = '';
+  done = false;
+  static override key = 'BenchOther';
+}
+const OtherResource = createResource({path: '/bench/others/:id', schema: Other});
 
 /** A row bound to its entity: given an id, it reads the entity from the cache. */
 class BoundRow extends LitElement {
@@ -45,27 +54,42 @@ customElements.define('de-bound-row', BoundRow);
 // A fresh subclass: one class cannot be defined under two tags.
 customElements.define('de-prop-row', class extends PropertyRow {});
 
+/** The list of bound rows: it reads which items there are, not their fields. */
 class DeList extends LitElement {
+  readonly ids = useCache(this, pksOf(ItemResource.getList));
+  override render() {
+    counters.listRenders++;
+    return html`${repeat(
+      this.ids.value ?? [],
+      id => id,
+      id => html`<de-bound-row .itemId=${Number(id)}></de-bound-row>`,
+    )}`;
+  }
+}
+customElements.define('de-list', DeList);
+
+/** The list of property rows: it reads the entities and hands each to its row. */
+class DePropList extends LitElement {
   readonly items = useCache(this, ItemResource.getList);
   override render() {
     counters.listRenders++;
     return html`${repeat(
       this.items.value ?? [],
       item => item.id,
-      ROWS_MODE === 'prop' ? item => html`<de-prop-row .item=${item}></de-prop-row>` : item => html`<de-bound-row .itemId=${item.id}></de-bound-row>`,
+      item => html`<de-prop-row .item=${item}></de-prop-row>`,
     )}`;
   }
 }
-customElements.define('de-list', DeList);
+customElements.define('de-prop-list', DePropList);
 
 const controller = new Controller();
 const provider = document.createElement('data-provider');
 provider.controller = controller;
-const list = document.createElement('de-list') as DeList;
+const list = document.createElement(ROWS_MODE === 'prop' ? 'de-prop-list' : 'de-list') as LitElement;
 provider.append(list);
 document.body.append(provider);
 // The first load, as a fetch of the list would store it.
-controller.setResponse(ItemResource.getList, JSON.parse(server.listText));
+controller.setResponse(ItemResource.getList, ROWS === 0 ? [] : JSON.parse(server.listText));
 
 const rowTag = ROWS_MODE === 'prop' ? 'de-prop-row' : 'de-bound-row';
 expose(
@@ -75,9 +99,11 @@ expose(
     rows: () => [...list.shadowRoot!.querySelectorAll(rowTag)] as LitElement[],
     async apply({id, itemText, listText}) {
       if (UPDATE_MODE === 'list') controller.setResponse(ItemResource.getList, JSON.parse(listText));
+      else if (UPDATE_MODE === 'other') controller.setResponse(OtherResource.get, {id}, JSON.parse(itemText));
       else controller.setResponse(ItemResource.get, {id}, JSON.parse(itemText));
       await list.updateComplete;
     },
+    showsChange: UPDATE_MODE !== 'other',
   }),
   scriptStart,
 );

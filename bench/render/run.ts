@@ -52,6 +52,10 @@ interface PageConfig {
   update: string;
   /** The row count the issue's target asks for, when this page is ours. */
   targetRows?: number;
+  /** Rows mounted (the page's `?n=`); default ROWS. */
+  n?: number;
+  /** Not in the main table: a case of the scaling table. */
+  scaling?: boolean;
 }
 const CONFIGS: PageConfig[] = [
   {
@@ -65,7 +69,7 @@ const CONFIGS: PageConfig[] = [
     id: 'de-entity',
     page: 'data-elements.html',
     query: '?rows=bound&update=entity',
-    label: 'data-elements: rows bound with `useCache(get, {id})`',
+    label: 'data-elements: list `useCache(pksOf(getList))`, rows bound with `useCache(get, {id})`',
     update: '`setResponse(get, {id}, item)` (the PATCH/GET answer for that item)',
     targetRows: 1,
   },
@@ -73,7 +77,7 @@ const CONFIGS: PageConfig[] = [
     id: 'de-list',
     page: 'data-elements.html',
     query: '?rows=bound&update=list',
-    label: 'data-elements: rows bound with `useCache(get, {id})`',
+    label: 'data-elements: list `useCache(pksOf(getList))`, rows bound with `useCache(get, {id})`',
     update: '`setResponse(getList, items)` (the same refetch as the baseline)',
     targetRows: 1,
   },
@@ -85,8 +89,30 @@ const CONFIGS: PageConfig[] = [
     update: '`setResponse(get, {id}, item)`',
     targetRows: 1,
   },
+  // The scaling cases: the synchronous cost of one update against the number of bound rows,
+  // and of a write to a table no row shows, with 2,000 bound rows and with none.
+  ...[100, 10_000].map(n => ({
+    id: `de-entity-${n}`,
+    page: 'data-elements.html',
+    query: `?rows=bound&update=entity&n=${n}`,
+    label: `${n.toLocaleString('en')} bound rows`,
+    update: '`setResponse(get, {id}, item)`',
+    targetRows: 1,
+    n,
+    scaling: true,
+  })),
+  ...[2000, 0].map(n => ({
+    id: `de-other-${n}`,
+    page: 'data-elements.html',
+    query: `?rows=bound&update=other&n=${n}`,
+    label: `${n.toLocaleString('en')} bound rows`,
+    update: '`setResponse` of an entity of another table',
+    targetRows: 0,
+    n,
+    scaling: true,
+  })),
 ].filter(c => !ONLY || ONLY.includes(c.id));
-if (!CONFIGS.length) throw new Error(`--only matched no page (baseline, de-entity, de-list, de-prop)`);
+if (!CONFIGS.length) throw new Error(`--only matched no page (baseline, de-entity, de-list, de-prop, de-entity-100, de-entity-10000, de-other-2000, de-other-0)`);
 
 // --- build and serve ----------------------------------------------------------------------
 const out = mkdtempSync(join(tmpdir(), 'data-elements-bench-render-'));
@@ -139,8 +165,8 @@ interface PageRun {
   samples: Sample[];
 }
 const results: PageRun[] = [];
-/** Updated items: spread over the list (389 is prime to 1,000), none twice in a row. */
-const idAt = (k: number) => ((k * 389) % ROWS) + 1;
+/** Updated items: spread over the list (389 is prime to 100, 1,000 and 10,000), none twice in a row. */
+const idAt = (k: number, n = ROWS) => ((k * 389) % Math.max(n, 1)) + 1;
 
 console.log(`bench:render: ${ROWS} rows; ${RUNS} run(s) of ${WARMUP} warm-up + ${ITERATIONS} timed updates per page; Chromium ${browserVersion}, playwright-core ${installedVersion('playwright-core')}`);
 let runsDone = 0;
@@ -170,7 +196,7 @@ try {
       page.on('console', m => m.type() === 'error' && errors.push(m.text()));
       await page.goto(`${origin}/${config.page}${config.query}`);
       const ready = await page.evaluate(() => (window as unknown as {renderBench: PageApi}).renderBench.ready);
-      const ids = Array.from({length: WARMUP + ITERATIONS}, (_, k) => idAt(k + run * 97));
+      const ids = Array.from({length: WARMUP + ITERATIONS}, (_, k) => idAt(k + run * 97, config.n));
       const samples = await page.evaluate(async ids => {
         const api = (window as unknown as {renderBench: PageApi}).renderBench;
         const done: Sample[] = [];
@@ -276,7 +302,7 @@ const range = (values: number[]) => {
 };
 const samplesOf = (config: PageConfig) => results.filter(r => r.config === config).flatMap(r => r.samples);
 
-const rows = CONFIGS.filter(c => samplesOf(c).length).map(config => {
+const rows = CONFIGS.filter(c => !c.scaling && samplesOf(c).length).map(config => {
   const samples = samplesOf(config);
   const rendered = samples.map(s => s.rowsRendered);
   const met = config.targetRows === undefined ? '' : rendered.every(n => n === config.targetRows) ? '**yes**' : '**no**';
@@ -312,10 +338,46 @@ const head = [
   'target: 1 row',
 ];
 const mainTable = table(head, rows, ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l']);
+
+/** The median of one metric of a page within each run, divided by another page's; the median over runs. */
+function pageRatio(a: string, b: string, metric: Metric | 'mount'): string {
+  const rs: number[] = [];
+  for (let run = 0; run < runsDone; run++) {
+    const ra = results.find(r => r.config.id === a && r.run === run);
+    const rb = results.find(r => r.config.id === b && r.run === run);
+    if (!ra || !rb) continue;
+    const value = (r: PageRun) => (metric === 'mount' ? r.mountMs : quantile(sorted(r.samples.map(s => s[metric])), 0.5));
+    rs.push(value(ra) / value(rb));
+  }
+  if (!rs.length) return '–';
+  const s = sorted(rs);
+  return s.length > 1 ? `${quantile(s, 0.5).toFixed(2)}× (${s[0].toFixed(2)}–${s[s.length - 1].toFixed(2)})` : `${s[0].toFixed(2)}×`;
+}
+const byId = (id: string) => CONFIGS.find(c => c.id === id);
+const scalingRows = ['de-entity-100', 'de-entity', 'de-entity-10000', 'de-other-0', 'de-other-2000']
+  .map(byId)
+  .filter((c): c is PageConfig => c !== undefined && samplesOf(c).length > 0)
+  .map(config => [
+    config.id === 'de-entity' ? '1,000 bound rows' : config.label,
+    config.update,
+    range(samplesOf(config).map(s => s.rowsRendered)),
+    cell(config, 'sync'),
+    cell(config, 'dom'),
+  ]);
+const scalingTable = table(['rows mounted', 'update', 'rows re-rendered', 'synchronous part', 'DOM updated'], scalingRows, ['l', 'l', 'r', 'r', 'r']);
+const targets = [
+  ['"DOM updated", one entity among 1,000 bound rows ÷ plain page', pageRatio('de-entity', 'baseline', 'dom'), '≤ 0.1×'],
+  ['"+ style and layout", the same ÷ plain page', pageRatio('de-entity', 'baseline', 'layout'), '≤ 0.5×'],
+  ['synchronous part, 10,000 bound rows ÷ 100 bound rows', pageRatio('de-entity-10000', 'de-entity-100', 'sync'), '≤ 1.5×'],
+  ['mounting 1,000 bound rows ÷ plain page', pageRatio('de-entity', 'baseline', 'mount'), '≤ 1.1×'],
+  ['a write to a table no row shows: 2,000 bound rows ÷ none', pageRatio('de-other-2000', 'de-other-0', 'sync'), '≤ 1.5×'],
+];
+const targetTable = table(['target', 'measured (median over runs, range)', 'target'], targets, ['l', 'r', 'l']);
 const seconds = Math.round((performance.now() - started) / 1000);
 const n = results.length ? results[0].samples.length : 0;
 console.log(`\nMedian (p75) over ${runsDone} run(s) × ${n} updates per page; ratios are of medians within a run (median over runs, and their range). Whole run ${seconds} s.\n`);
 console.log(mainTable);
+console.log(`\nThe cost of one change against the number of readers:\n\n${scalingTable}\n\nTargets:\n\n${targetTable}`);
 
 if (WRITE) {
   const body = [
@@ -329,6 +391,14 @@ if (WRITE) {
     `Median (p75) in ms from just before the update, which starts in a task of its own just after a frame (as a network response would arrive). **Synchronous part**: until the call that starts the update returns: for data-elements, parsing the JSON and \`setResponse\`, which notifies every subscriber of the cache (each bound row re-reads its entity); for the baseline, setting the Task's args (the parse comes later, in the Task). **DOM updated**: \`updateComplete\` of the list and of every row. **+ style and layout**: then style and layout forced at once (\`document.body.offsetHeight\`), the frame's main-thread work but paint, free of the frame clock. **Next frame**: then the first \`requestAnimationFrame\` and a posted message, which runs once that frame is produced. **Double rAF**: the second rAF. Headless Chromium produces frames on a 60 Hz clock (\`--disable-frame-rate-limit\` does not change that; from a task to the next rAF is about 13.5 ms on an idle page), so the last two columns are quantized: a page ties with the baseline there as long as its work fits in the frame it lands in. The update's input is JSON text prepared before the clock starts; parsing it is timed. \`gc()\` runs before each update. Ratios are of medians within one run: the median over runs (and the range). Rows re-rendered and list renders: the range over all timed updates. Where an update's time goes: \`npm run bench:render -- --profile --only=de-entity\`.`,
     '',
     mainTable,
+    '',
+    'The cost of one change against the number of readers (the same page with 100 and 10,000 bound rows, and a write to a table that no row shows, with 2,000 bound rows and with none):',
+    '',
+    scalingTable,
+    '',
+    'Targets (ratios of medians within a run; the median over runs and the range):',
+    '',
+    targetTable,
   ].join('\n');
   writeRenderSection(body);
   console.log(`\nwrote the render section of ${BENCHMARKS_MD}`);

@@ -81,6 +81,18 @@ export class ReachableEntities implements DenormalizeDelegate {
     return VISITED;
   }
 
+  row(key: string, pk: string): unknown {
+    // A read of the row alone still keeps it, and what it names when its table is known.
+    const adapter = this.adapters.get(key);
+    if (adapter) this.entity(adapter, pk);
+    else {
+      let pks = this.marked.get(key);
+      if (!pks) this.marked.set(key, (pks = new Set()));
+      pks.add(pk);
+    }
+    return this.tables.get(key)?.get(pk);
+  }
+
   tableKeys(key: string): Iterable<string> | undefined {
     this.wholeTables.add(key);
     // The caller (schema.All) then asks for each row, which follows their references.

@@ -39,7 +39,7 @@ export class WatchIndex<W extends Indexed> {
 
   /** Re-indexes `watcher` after a read gave other reads. */
   update(watcher: W, reads: readonly unknown[]): void {
-    if (reads === watcher.indexedReads) return;
+    if (sameReads(reads, watcher.indexedReads)) return;
     this.unindexReads(watcher, watcher.indexedReads);
     watcher.indexedReads = reads;
     this.indexReads(watcher, reads);
@@ -94,6 +94,14 @@ export class WatchIndex<W extends Indexed> {
       }
     }
   }
+}
+
+/** Whether two read lists name the same rows in the same order (a rebuilt list usually does). */
+function sameReads(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function addTo<W>(map: Map<string, Set<W>>, key: string, watcher: W): void {

@@ -5,6 +5,7 @@ export {ArraySchema} from './array-schema.js';
 export {ValuesSchema} from './values-schema.js';
 export {CollectionSchema, CollectionAppender, type CollectionOptions} from './collection-schema.js';
 export {AllSchema} from './all-schema.js';
+export {PkListSchema} from './pk-list-schema.js';
 export {InvalidateSchema} from './invalidate-schema.js';
 export * as schema from './schema-namespace.js';
 export {normalize, type NormalizedResponse, type TableWrite} from './normalize.js';

@@ -243,6 +243,18 @@ class Walk implements DenormalizeDelegate {
     return table?.keys();
   }
 
+  row(key: string, pk: string): unknown {
+    const table = this.tables.get(key);
+    const row = table?.get(pk);
+    const top = this.frames[this.frames.length - 1];
+    if (top !== undefined) top.deps.reads.push(key, pk, table, row);
+    else {
+      this.touch(key);
+      this.reads.push(key, pk);
+    }
+    return row;
+  }
+
   entity(entity: EntityLike, pk: string): unknown {
     const key = entity.key;
     const table = this.tables.get(key);

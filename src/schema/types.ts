@@ -85,6 +85,8 @@ export interface DenormalizeDelegate {
   entity(entity: EntityLike, pk: string): unknown;
   /** Every pk of a table (records the table as a dependency). */
   tableKeys(key: string): Iterable<string> | undefined;
+  /** The stored row of a table as it is (recorded as a dependency), without building it: undefined, INVALID or the normalized row. */
+  row(key: string, pk: string): unknown;
 }
 
 /** A schema object: what every `schema.*` class and Entity class provides. */

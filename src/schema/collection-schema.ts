@@ -196,14 +196,14 @@ export class CollectionAppender<S extends Schema = Schema> {
       }
       const map: Record<string, string> = {};
       for (const key of Object.keys(input)) {
-        // FIX (tests): null entries used to be added to the lists as the pk "null".
+        // A null entry names no entity: it is not added (it would be the pk "null").
         if (input[key] === null || input[key] === undefined) continue;
         setOwn(map, key, String(delegate.visit(item, input[key], joinPath(path, key))));
       }
       refs = map;
       result = map;
     } else if (Array.isArray(input)) {
-      // FIX (tests): skip null items as schema.Array does; they were pushed as the pk "null".
+      // Null items are skipped, as schema.Array does.
       const list: string[] = [];
       input.forEach((value, i) => {
         if (value !== null && value !== undefined) list.push(String(delegate.visit(item, value, joinPath(path, i))));

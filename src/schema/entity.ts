@@ -99,9 +99,9 @@ export abstract class Entity {
   /** The primary key of raw data, as the string used in the tables, or undefined. */
   static pk(this: AnyEntityClass, data: object): string | undefined {
     const pk: unknown = this.prototype.pk.call(data as Entity);
-    // FIX (tests): only strings and finite numbers are keys. An object or list
-    // (`{"id": {"$oid": ...}}`) used to become the key "[object Object]", so
-    // every such entity collided in one row; it is now a missing pk (SchemaError).
+    // Only strings and finite numbers are keys: an object or a list
+    // (`{"id": {"$oid": ...}}`) would stringify to one key shared by all, so it
+    // counts as a missing pk (a SchemaError).
     if (typeof pk === 'string') return pk === '' ? undefined : pk;
     if (typeof pk === 'number' && Number.isFinite(pk)) return String(pk);
     if (typeof pk === 'bigint') return String(pk);

@@ -15,10 +15,9 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
-  // FIX (tests): a Date or another class instance (a Decimal in an optimistic
-  // response) has no own enumerable keys worth comparing, so any two Dates
-  // used to be "equal" and a changed date was dropped by the merge. Dates
-  // compare by time; other instances only equal when of the same class.
+  // A Date or another class instance (a Decimal in an optimistic response) has
+  // no own enumerable keys worth comparing: Dates compare by time, and other
+  // instances are equal only when of the same class.
   if (a instanceof Date || b instanceof Date) {
     return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime());
   }

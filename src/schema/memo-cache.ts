@@ -140,10 +140,9 @@ export class MemoCache {
     if (!bySchema) this.results.set(schema, (bySchema = {objects: new WeakMap(), primitives: new Map()}));
     const isObject = typeof input === 'object' && input !== null;
     let previous = isObject ? bySchema.objects.get(input) : bySchema.primitives.get(input);
-    // FIX (tests): a refetch gives a new (equal) result object from normalize, so
-    // the lookup by identity missed and the list came out as a new array even
-    // though every item was identical. An object input equal to the last one
-    // read with this schema now counts as the same input.
+    // A refetch gives a new (equal) result object from normalize: an object input
+    // equal to the last one read with this schema counts as the same input, so an
+    // unchanged list stays the identical array.
     if (!previous && isObject && bySchema.last && jsonEqual(bySchema.last.input, input)) {
       previous = bySchema.last.entry;
       if (tablesUnchanged(previous.tables, tables)) {
@@ -197,11 +196,11 @@ export class MemoCache {
 class Walk implements DenormalizeDelegate {
   private readonly frames: Frame[] = [];
   /**
-   * FIX (tests): cycle members that are complete but not memoized yet (they
-   * wait for the root of their cycle). Reached again from another field of the
-   * same cycle (`person.pinned` and `person.posts[0]`), they used to be built a
-   * second time: two instances of one entity in one graph. Keyed by
-   * `${key}\0${pk}`; created with the first cycle.
+   * Cycle members that are complete but not memoized yet (they wait for the
+   * root of their cycle). Reached again from another field of the same cycle
+   * (`person.pinned` and `person.posts[0]`), they are handed out as they are,
+   * so one entity is one instance in one graph. Keyed by `${key}\0${pk}`;
+   * created with the first cycle.
    */
   private waiting: Map<string, {row: unknown; low: number; value: object | INVALID}> | undefined;
   private readonly touched = new Map<string, EntityTable | undefined>();
@@ -293,10 +292,10 @@ class Walk implements DenormalizeDelegate {
       const deps = cached.deps;
       const reads = deps.reads;
       if (top !== undefined) {
-        // FIX (tests): the members of a cycle share one deps list, as long as the
-        // cycle. A list of N articles whose author lists them all copied and
-        // checked that list N times: quadratic (3 s for 500 articles). Each list
-        // is now checked once per state and a long one copied once per frame.
+        // The members of a cycle share one deps list, as long as the cycle (a list
+        // of N articles whose author lists them all). Copying and checking it for
+        // each member would be quadratic: each list is checked once per state and
+        // a long one copied once per frame.
         if (reads.length > SHORT_DEPS) {
           const merged = top.merged ?? (top.merged = new Set());
           if (merged.has(deps)) return cached.value;
@@ -333,11 +332,11 @@ class Walk implements DenormalizeDelegate {
         frames.pop();
       }
       if (frame.low < frame.index && depth > 0) break;
-      // FIX (tests): the root of a cycle. A member whose half-built object was
-      // handed out (`shared`) and then came out INVALID (a required entity is
-      // INVALID) leaves its referrers pointing at a broken object that should
-      // have made them INVALID or dropped out. INVALID is always right, so store
-      // those members as INVALID and build the cycle again: each pass stores at
+      // The root of a cycle. A member whose half-built object was handed out
+      // (`shared`) and then came out INVALID (a required entity is INVALID) would
+      // leave its referrers pointing at a broken object that should have made
+      // them INVALID or dropped out. INVALID is always right, so those members
+      // are stored as INVALID and the cycle is built again: each pass stores at
       // least one more INVALID member, so this ends.
       const pending = frame.pending;
       if (value === INVALID || pending === undefined || !pending.some(member => member[2] === INVALID && member[3])) break;
@@ -370,9 +369,9 @@ class Walk implements DenormalizeDelegate {
     } else {
       storeEntry(this.rows, frame.row, entity, value, deps);
       if (frame.pending) {
-        // FIX (tests): an INVALID root whose half-built object was handed out:
-        // members may point at it. They are only reachable through this INVALID
-        // root, so they are dropped, not memoized: read alone they are rebuilt.
+        // An INVALID root whose half-built object was handed out: members may point
+        // at it. They are only reachable through this INVALID root, so they are
+        // dropped, not memoized: read alone they are rebuilt.
         const contained = value === INVALID && frame.shared;
         for (const [memberId, memberRow, memberValue, , memberEntity] of frame.pending) {
           this.waiting!.delete(memberId);

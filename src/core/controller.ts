@@ -93,7 +93,7 @@ export class Controller {
       expiryLength: update => this.expiryLength(update.endpoint),
     };
     this.notifier = new Notifier({
-      read: (endpoint, args) => this.read(this.visible, endpoint, args),
+      read: (endpoint, args, key) => this.read(this.visible, endpoint, args, key),
       retain: (endpoint, args, key) => this.collector.retain(endpoint, args, key),
     });
   }
@@ -520,10 +520,9 @@ export class Controller {
   }
 
   /** Reads an endpoint or Query from a given state (the visible one, or a snapshot's), with what the read depended on. */
-  private read(state: State, endpoint: EndpointInterface, args: readonly unknown[]): ReadOutcome {
+  private read(state: State, endpoint: EndpointInterface, args: readonly unknown[], key = this.keyOf(endpoint, args)): ReadOutcome {
     const query = endpoint instanceof Query ? endpoint : undefined;
     // The key is looked up even for a Query: `invalidate` and `setError` may have stored meta under it.
-    const key = this.keyOf(endpoint, args);
     const input = state.endpoints.get(key);
     // The meta of the same state as the data: a Snapshot kept across a change must not
     // mix its old data with the current invalidation, error and expiry.

@@ -59,8 +59,8 @@ class WatchEntry implements Indexed {
 
 /** What the notifier needs from the Controller. */
 export interface NotifierHost {
-  /** Reads a result in the visible state, with what it depended on. */
-  read(endpoint: EndpointInterface, args: readonly unknown[]): ReadOutcome;
+  /** Reads a result (by its key) in the visible state, with what it depended on. */
+  read(endpoint: EndpointInterface, args: readonly unknown[], key: string): ReadOutcome;
   /** Keeps a read from garbage collection; returns the release function. */
   retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void;
 }
@@ -126,7 +126,7 @@ export class Notifier {
     let byKey = this.entries.get(endpoint);
     if (!byKey) this.entries.set(endpoint, (byKey = new Map()));
     let entry = byKey.get(key);
-    const outcome = this.readSafely(endpoint, args, NO_READS);
+    const outcome = this.readSafely(endpoint, args, key, NO_READS);
     if (!entry) {
       entry = new WatchEntry(endpoint, args, key, outcome.response, this.host.retain(endpoint, args, key));
       byKey.set(key, entry);
@@ -219,7 +219,7 @@ export class Notifier {
 
   private evaluate(entry: WatchEntry): void {
     if (entry.listeners.size === 0) return;
-    const outcome = this.readSafely(entry.endpoint, entry.args, entry.indexedReads);
+    const outcome = this.readSafely(entry.endpoint, entry.args, entry.key, entry.indexedReads);
     this.index.update(entry, outcome.reads);
     if (!sameResponse(entry.response, outcome.response)) this.tell(entry, outcome.response);
   }
@@ -228,9 +228,9 @@ export class Notifier {
    * A read that throws (a Query's own `process`) gives its readers the error
    * as the response's, instead of throwing into the commit that asked.
    */
-  private readSafely(endpoint: EndpointInterface, args: readonly unknown[], reads: readonly unknown[]): ReadOutcome {
+  private readSafely(endpoint: EndpointInterface, args: readonly unknown[], key: string, reads: readonly unknown[]): ReadOutcome {
     try {
-      return this.host.read(endpoint, args);
+      return this.host.read(endpoint, args, key);
     } catch (error) {
       return {response: {data: undefined, expiryStatus: 'invalid', expiresAt: 0, error}, reads};
     }

@@ -1,4 +1,16 @@
-import {canFetch, Query, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
+import {
+  canFetch,
+  Query,
+  type ArgsThen,
+  type EndpointArgs,
+  type EndpointInterface,
+  type EndpointResult,
+  type ExpiryStatus,
+  type FetchableEndpoint,
+  type Readable,
+  type ReadArgs,
+  type ReadResult,
+} from '../endpoint/index.js';
 import {isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityLike} from '../schema/index.js';
 import {sweep} from './garbage-collect.js';
 import {GCPolicy} from './gc-policy.js';
@@ -41,11 +53,6 @@ export interface ResponseState<T = any> {
   /** The error of the last fetch of this result, if it failed. */
   readonly error?: unknown;
 }
-
-/** The result type of an endpoint's fetch. */
-type FetchResult<E> = E extends {fetch(...args: any[]): Promise<infer R>} ? R : unknown;
-/** The data type a read of an endpoint or Query gives. */
-type ReadResult<E> = E extends Query<any, any, infer R> ? R : FetchResult<E>;
 
 interface InFlight {
   readonly promise: Promise<unknown>;
@@ -136,7 +143,7 @@ export class Controller {
    * release();
    * ```
    */
-  retain(endpoint: EndpointInterface, ...args: readonly unknown[]): () => void {
+  retain<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
     const full = this.fullArgs(endpoint, args);
     return this.retained.retain(endpoint, full, endpoint.key(...full));
   }
@@ -193,7 +200,7 @@ export class Controller {
       const {endpoint, args} = read;
       if (!canFetch(endpoint) || endpoint.sideEffect) continue;
       if (options.onlyStale && this.readFrom(this.visible, endpoint, args).expiryStatus === 'valid') continue;
-      started.push(this.fetch(endpoint, ...args).catch(() => undefined));
+      started.push(this.fetch(endpoint as FetchableEndpoint, ...args).catch(() => undefined));
     }
     return Promise.all(started).then(() => undefined);
   }
@@ -213,11 +220,11 @@ export class Controller {
    * the server data (or removed if the request fails). On failure the cache
    * keeps what it had and only this result's `error` is set.
    */
-  fetch<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): Promise<FetchResult<E>> {
+  fetch<E extends FetchableEndpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>> {
     if (!canFetch(endpoint)) {
       return Promise.reject(
         new TypeError(
-          `${endpoint.name ?? 'This endpoint'} cannot be fetched: a Query only reads the cache. Use controller.get() or useCache() instead.`,
+          `${(endpoint as EndpointInterface).name ?? 'This endpoint'} cannot be fetched: a Query only reads the cache. Use controller.get() or useCache() instead.`,
         ),
       );
     }
@@ -231,7 +238,7 @@ export class Controller {
     }
     if (!endpoint.sideEffect) {
       const shared = this.inFlight.get(key);
-      if (shared) return shared.promise as Promise<FetchResult<E>>;
+      if (shared) return shared.promise as Promise<EndpointResult<E>>;
     }
 
     const fetchedAt = this.triggerTime();
@@ -300,14 +307,14 @@ export class Controller {
         reject(error);
       },
     );
-    return promise as Promise<FetchResult<E>>;
+    return promise as Promise<EndpointResult<E>>;
   }
 
   /**
    * Marks a result invalid: it stays readable, but `useSuspense` fetches it
    * again before showing it.
    */
-  invalidate(endpoint: EndpointInterface, ...args: readonly unknown[]): void {
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): void {
     const key = endpoint.key(...this.fullArgs(endpoint, args));
     // FIX (tests): a GET already in flight was sent before the invalidation, so it may
     // carry the data being invalidated. It used to be shared by the refetch that the
@@ -325,7 +332,7 @@ export class Controller {
    * The cached value of an endpoint or Query with its freshness. Reads never
    * fetch; the data is identical while the cache holds the same content.
    */
-  getResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): ResponseState<ReadResult<E>> {
+  getResponse<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResponseState<EndpointResult<E>> {
     return this.readFrom(this.visible, endpoint, this.fullArgs(endpoint, args));
   }
 
@@ -334,9 +341,9 @@ export class Controller {
    * `schema.All(Todo)`, an Entity class with `{id}` args, or a Collection with
    * its args. Undefined when nothing is cached.
    */
-  get<T = any>(schemaOrQuery: unknown, ...args: readonly unknown[]): T | undefined {
-    if (schemaOrQuery instanceof Query) return this.getResponse(schemaOrQuery, ...args).data as T | undefined;
-    return this.memo.query<T>(schemaOrQuery, args, this.visible.entities).data;
+  get<R extends Readable>(schemaOrQuery: R, ...args: ReadArgs<R>): ReadResult<R> | undefined {
+    if (schemaOrQuery instanceof Query) return this.getResponse(schemaOrQuery as Query, ...args).data as ReadResult<R> | undefined;
+    return this.memo.query<ReadResult<R>>(schemaOrQuery, args, this.visible.entities).data;
   }
 
   /** A read-only view of the visible state now. */
@@ -354,14 +361,14 @@ export class Controller {
   }
 
   /** Writes a response as if fetched now (for tests and server rendering). */
-  setResponse(endpoint: EndpointInterface, ...argsAndResponse: readonly unknown[]): void {
+  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: ArgsThen<EndpointArgs<E>, unknown>): void {
     const response = argsAndResponse[argsAndResponse.length - 1];
     const full = this.fullArgs(endpoint, argsAndResponse.slice(0, -1));
     this.receive(endpoint, full, endpoint.key(...full), response, this.now(), undefined);
   }
 
   /** Records a failed fetch for a result (for tests and server rendering); the data is kept. */
-  setError(endpoint: EndpointInterface, ...argsAndError: readonly unknown[]): void {
+  setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: ArgsThen<EndpointArgs<E>, unknown>): void {
     const error = argsAndError[argsAndError.length - 1];
     const full = this.fullArgs(endpoint, argsAndError.slice(0, -1));
     this.fail(endpoint.key(...full), error, undefined, this.now());

@@ -2,3 +2,4 @@ export {canFetch, type EndpointInterface, type SnapshotInterface, type ExpirySta
 export {Query} from './query.js';
 export {argsKey} from './args-key.js';
 export {NetworkError, ParseError} from './network-error.js';
+export type {FetchableEndpoint, EndpointArgs, EndpointResult, Readable, ReadArgs, ReadResult, ArgsThen} from './endpoint-types.js';

@@ -148,7 +148,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     if (this.held?.controller === controller && this.held?.key === key) return;
     this.held?.release();
     this.held =
-      controller && key !== undefined ? {controller, key, release: controller.retain(this.endpoint, ...this.args!)} : undefined;
+      controller && key !== undefined ? {controller, key, release: controller.retain(this.endpoint as EndpointInterface, ...this.args!)} : undefined;
   }
 
   private refresh(force: boolean): void {

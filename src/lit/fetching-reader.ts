@@ -1,5 +1,5 @@
 import type {Controller} from '../core/index.js';
-import type {EndpointInterface} from '../endpoint/index.js';
+import type {EndpointInterface, FetchableEndpoint} from '../endpoint/index.js';
 import {EndpointReader} from './endpoint-reader.js';
 
 /**
@@ -32,7 +32,7 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
   }
 
   protected evaluate(controller: Controller, args: readonly unknown[], key: string): void {
-    const response = controller.getResponse(this.endpoint, ...args);
+    const response = controller.getResponse(this.endpoint as EndpointInterface, ...args);
     const showable = response.data !== undefined && response.expiryStatus !== 'invalid';
     const attempt = `${key}\u0000${response.expiresAt}\u0000${response.expiryStatus}`;
     if (showable) {
@@ -74,7 +74,7 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
     const flight = {key};
     this.flight = flight;
     this.failure = undefined;
-    const promise = controller.fetch(this.endpoint, ...args);
+    const promise = controller.fetch(this.endpoint as FetchableEndpoint, ...args);
     this.promise = promise;
     promise.then(
       () => {

@@ -1,7 +1,8 @@
 import type {ReactiveControllerHost} from 'lit';
 import type {Controller} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
-import {EndpointReader, type ArgsInput} from './endpoint-reader.js';
+import {EndpointReader} from './endpoint-reader.js';
+import type {ReaderArgsParam} from './reader-args.js';
 import type {FetchValue} from './value-types.js';
 
 /**
@@ -19,14 +20,18 @@ import type {FetchValue} from './value-types.js';
  * }
  * ```
  */
-export function useCache<E extends EndpointInterface>(host: ReactiveControllerHost, endpoint: E, args?: ArgsInput): CacheController<E> {
-  return new CacheController(host, endpoint, args);
+export function useCache<E extends EndpointInterface>(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>): CacheController<E> {
+  return new CacheController(host, endpoint, ...args);
 }
 
 /** The reactive controller behind {@link useCache}. */
 export class CacheController<E extends EndpointInterface> extends EndpointReader<E, FetchValue<E>> {
+  constructor(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>) {
+    super(host, endpoint, args[0]);
+  }
+
   protected evaluate(controller: Controller, args: readonly unknown[]): void {
-    const response = controller.getResponse(this.endpoint, ...args);
+    const response = controller.getResponse(this.endpoint as EndpointInterface, ...args);
     this.value = response.expiryStatus === 'invalid' && response.data === undefined ? undefined : (response.data as FetchValue<E>);
     this.status = this.value === undefined ? 'pending' : 'complete';
     this.error = undefined;

@@ -14,3 +14,4 @@ export {denormalize} from './denormalize.js';
 export {jsonEqual} from './json-equal.js';
 export type {Denormalize} from './denormalize-type.js';
 export type * from './types.js';
+export type {QueryableSchema, EntityData, SchemaArgs} from './schema-args.js';

@@ -1,3 +1,5 @@
+import type {EndpointArgs, EndpointResult} from './endpoint-types.js';
+
 /**
  * What `getOptimisticResponse` receives: a read-only view of the cache as it
  * will be when the prediction is applied (confirmed data plus the earlier
@@ -13,8 +15,11 @@
  * ```
  */
 export interface SnapshotInterface {
-  /** The cached value of an endpoint; `data` is falsy when nothing is cached. */
-  getResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): {data: any; expiryStatus: ExpiryStatus; expiresAt: number};
+  /** The cached value of an endpoint; `data` is undefined when nothing is cached. */
+  getResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: EndpointArgs<E>
+  ): {data: EndpointResult<E> | undefined; expiryStatus: ExpiryStatus; expiresAt: number};
   /** Client time in ms at which the fetch was triggered (what a request may send as `updatedAt`). */
   readonly fetchedAt: number;
   /** Throw this to apply no prediction and let the fetch go ahead. */

@@ -70,3 +70,32 @@ export function otherMethods(): void {
   void ctrl.fetch(TodoResource.getList, {userId: 'u1'});
   void ctrl.fetch(TodoResource.partialUpdate, {id: 1}, {title: 'x'});
 }
+
+export function snapshots(): void {
+  const snap = ctrl.snapshot();
+  expectTypeOf(snap.getResponse(getUser, {id}).data).toEqualTypeOf<User | undefined>();
+  // @ts-expect-error wrong param name
+  snap.getResponse(getUser, {userId: id});
+  TodoResource.extend({
+    partialUpdate: {
+      getOptimisticResponse(snap, params, body) {
+        const {data} = snap.getResponse(TodoResource.get, params);
+        expectTypeOf(data).toEqualTypeOf<Todo | undefined>();
+        return {...data, ...body};
+      },
+    },
+  });
+}
+
+export async function handWrittenEndpoints(): Promise<void> {
+  // Args come from `key`; without a schema the result is what `fetch` resolves with.
+  const getTime = {key: (zone: string) => `time ${zone}`, fetch: async (zone: string) => ({zone, now: Date.now()})};
+  expectTypeOf(await ctrl.fetch(getTime, 'UTC')).toEqualTypeOf<{zone: string; now: number}>();
+  // @ts-expect-error key takes a zone (a string)
+  await ctrl.fetch(getTime, 1);
+  // With a schema the result is the denormalized schema.
+  const byId = {key: ({id}: {id: string}) => `user ${id}`, schema: User, fetch: async ({id}: {id: string}) => ({id, name: ''})};
+  expectTypeOf(await ctrl.fetch(byId, {id})).toEqualTypeOf<User>();
+  // @ts-expect-error an object without fetch is read-only
+  await ctrl.fetch({key: () => 'x', schema: User});
+}

@@ -1,7 +1,7 @@
 import type {PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {Query} from '../src/endpoint/index.js';
-import {ControllerResolver, MissingProviderError} from '../src/lit/index.js';
+import {CacheController} from '../src/lit/index.js';
 import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
 import {declaredQuery, sortKeys} from './declared-query.js';
 import {defineElement} from './define-element.js';
@@ -71,41 +71,27 @@ export class DataQuery extends TemplateHostElement {
   @property({attribute: false}) args?: unknown;
 
   private setup: {query: Query<any, any, any>; args: unknown[]} | AttributeError | undefined;
-  private value: unknown = undefined;
-  private readError: unknown = undefined;
-  private unsubscribe?: () => void;
-  /** Keeps what the query reads from the Controller's garbage collection while connected. */
-  private release?: () => void;
-  private readonly lookup = new ControllerResolver(this, () => this.listen());
+  /** Reads the Query the attributes (or the `query` property) declare; `configure` points it at another one when they change. */
+  private readonly reader = new CacheController<Query<any, any, any>>(this, undefined, () =>
+    this.setup === undefined || this.setup instanceof AttributeError ? null : this.setup.args,
+  );
 
   override connectedCallback(): void {
+    // Resolve the attributes before the reader connects, so it reads the right Query at once.
     this.configure();
     super.connectedCallback();
-    // The context answered during super.connectedCallback(): the Controller is known here.
-    this.listen();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    this.retain();
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     const inputs = ['entity', 'pk', 'filter', 'sort', 'count', 'query', 'args'];
-    if (inputs.some(name => changed.has(name))) {
-      this.configure();
-      this.retain();
-      this.read();
-    }
+    if (inputs.some(name => changed.has(name))) this.configure();
   }
 
   protected override view(): View {
-    const failure = this.setup instanceof AttributeError ? this.setup : this.readError;
+    const failure = this.setup instanceof AttributeError ? this.setup : this.reader.status === 'error' ? this.reader.error : undefined;
     if (failure !== undefined) return {state: 'error', model: {data: undefined, items: [], count: undefined}, error: failure};
-    const value = this.value;
+    const value = this.reader.value;
     const model: QueryModel = {
       data: value,
       items: Array.isArray(value) ? value : [],
@@ -115,10 +101,15 @@ export class DataQuery extends TemplateHostElement {
   }
 
   private configure(): void {
+    this.setup = this.resolveSetup();
+    // The reader switches at its next host update, as it does when its args change.
+    this.reader.endpoint = this.setup instanceof AttributeError ? undefined : this.setup.query;
+  }
+
+  private resolveSetup(): {query: Query<any, any, any>; args: unknown[]} | AttributeError {
     if (this.query) {
       const args = this.args === undefined ? [] : Array.isArray(this.args) ? this.args : [this.args];
-      this.setup = {query: this.query, args};
-      return;
+      return {query: this.query, args};
     }
     const element = describeElement(this);
     try {
@@ -130,55 +121,10 @@ export class DataQuery extends TemplateHostElement {
       } catch (error) {
         throw new AttributeError(element, 'sort', `is not a list of fields: ${(error as Error).message}`);
       }
-      this.setup = {query: declaredQuery({entity, pk: this.pk?.trim() || 'id', filter, sort: this.sort, count: this.count}), args: []};
+      return {query: declaredQuery({entity, pk: this.pk?.trim() || 'id', filter, sort: this.sort, count: this.count}), args: []};
     } catch (error) {
-      this.setup = error instanceof AttributeError ? error : new AttributeError(element, 'entity', String((error as Error)?.message ?? error));
+      return error instanceof AttributeError ? error : new AttributeError(element, 'entity', String((error as Error)?.message ?? error));
     }
-  }
-
-  /** Subscribes to the current Controller (again, when the provider changes) and reads. */
-  private listen(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    if (!this.isConnected) return;
-    this.unsubscribe = this.lookup.controller?.subscribe(() => this.read());
-    this.retain();
-    this.read();
-  }
-
-  /** Retains the current query's read (connected, well configured) and releases the previous one. */
-  private retain(): void {
-    this.release?.();
-    this.release = undefined;
-    const controller = this.lookup.controller;
-    const setup = this.setup;
-    if (this.isConnected && controller && setup !== undefined && !(setup instanceof AttributeError)) {
-      this.release = controller.retain(setup.query, ...setup.args);
-    }
-  }
-
-  /** Reads the Query; asks for a render only when the value (or the error) changed. */
-  private read(): void {
-    const before = [this.value, this.readError];
-    const controller = this.lookup.controller;
-    const setup = this.setup;
-    if (setup === undefined || setup instanceof AttributeError) {
-      this.value = undefined;
-      this.readError = undefined;
-    } else if (!controller) {
-      this.value = undefined;
-      if (!(this.readError instanceof MissingProviderError)) this.readError = new MissingProviderError(this);
-    } else {
-      try {
-        this.value = controller.getResponse(setup.query, ...setup.args).data;
-        this.readError = undefined;
-      } catch (error) {
-        // A Query's own process threw: show it rather than throw into the page.
-        this.value = undefined;
-        this.readError = error;
-      }
-    }
-    if (before[0] !== this.value || before[1] !== this.readError) this.requestUpdate();
   }
 }
 

@@ -1,12 +1,11 @@
 import type {PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
-import type {EndpointInterface} from '../src/endpoint/index.js';
-import {ControllerResolver, MissingProviderError, useSuspense} from '../src/lit/index.js';
+import type {FetchableEndpoint} from '../src/endpoint/index.js';
+import {SuspenseController, useController} from '../src/lit/index.js';
 import {shortenPath, type Resource} from '../src/rest/index.js';
 import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
 import {declaredResource} from './declared-resource.js';
 import {defineElement} from './define-element.js';
-import {EndpointSwitch} from './endpoint-switch.js';
 import {formValues} from './form-values.js';
 import {optimisticMembers, type MutationMembers} from './optimistic-members.js';
 import {pathParams, pick} from './path-params.js';
@@ -57,7 +56,7 @@ interface Setup {
  * A REST resource declared in HTML. It reads `get` or `getList` through
  * `useSuspense` (so a surrounding `<data-boundary>` shows its fallback and
  * errors), renders its child `<template>` with the model below, and writes
- * through `create`, `update`, `partialUpdate` and `delete`, optimistically
+ * through the methods `create`, `replace` (PUT), `partialUpdate` and `delete`, optimistically
  * by default. A `<form data-action="…">` inside it submits through those
  * methods.
  *
@@ -152,14 +151,14 @@ export class DataResource extends TemplateHostElement {
   @property({attribute: 'params'}) private paramsJson?: string;
 
   private setup: Setup | AttributeError | undefined;
-  private readonly endpoint = new EndpointSwitch();
-  private readonly reader = useSuspense(this, this.endpoint, () =>
+  /** Reads the member chosen by the attributes; `configure` points it at another one when they change. */
+  private readonly reader = new SuspenseController<FetchableEndpoint>(this, undefined, () =>
     this.setup === undefined || this.setup instanceof AttributeError ? null : [this.setup.params],
   );
-  private readonly providerLookup = new ControllerResolver(this, () => {});
+  private readonly ctl = useController(this);
   private readonly model: ResourceModel['resource'] = {
     create: (body, params) => this.quietly(this.create(body, params)),
-    update: (params, body) => this.quietly(this.update(params, body)),
+    update: (params, body) => this.quietly(this.replace(params, body)),
     partialUpdate: (params, body) => this.quietly(this.partialUpdate(params, body)),
     delete: params => this.quietly(this.delete(params)),
   };
@@ -190,22 +189,18 @@ export class DataResource extends TemplateHostElement {
   }
 
   /**
-   * Replaces an item: PUT to the item path. `params` is merged over the
-   * element's params of the item path. Resolves with the updated entity.
-   *
-   * (The name is also Lit's update lifecycle method: called by Lit with its
-   * map of changed properties, it runs that; called with params, it writes.)
+   * Replaces an item: PUT to the item path (the resource's `update` member,
+   * and `data-action="update"` on a form; the element's method has another
+   * name because `update` is Lit's render step). `params` is merged over
+   * the element's params of the item path. Resolves with the updated entity.
    *
    * @example
    * ```ts
-   * await el.update({id: 1}, {id: 1, title: 'Buy oat milk', completed: false});
+   * await el.replace({id: 1}, {id: 1, title: 'Buy oat milk', completed: false});
    * ```
    */
-  override update(changed: PropertyValues): void;
-  update(params: Params, body: Params): Promise<unknown>;
-  override update(first: PropertyValues | Params, body?: Params): void | Promise<unknown> {
-    if (first instanceof Map) return super.update(first);
-    return this.write('update', setup => [{...setup.itemParams, ...first}, body]);
+  replace(params: Params, body: Params): Promise<unknown> {
+    return this.write('update', setup => [{...setup.itemParams, ...params}, body]);
   }
 
   /**
@@ -271,15 +266,8 @@ export class DataResource extends TemplateHostElement {
       setup = error instanceof AttributeError ? error : new AttributeError(describeElement(this), culprit, `is not usable: ${(error as Error)?.message ?? error}`);
     }
     this.setup = setup;
-    const target: EndpointInterface | undefined = setup instanceof AttributeError ? undefined : setup.resource[setup.member];
-    if (target !== this.endpoint.target) {
-      this.endpoint.target = target;
-      if (this.isConnected && this.hasUpdated) {
-        // Same controller, new endpoint: start over so it reads (and reports to its boundary) afresh.
-        this.reader.hostDisconnected();
-        this.reader.hostConnected();
-      }
-    }
+    // The reader switches at its next host update, as it does when its args change.
+    this.reader.endpoint = setup instanceof AttributeError ? undefined : setup.resource[setup.member];
   }
 
   private resolveSetup(): Setup {
@@ -330,12 +318,10 @@ export class DataResource extends TemplateHostElement {
     if (setup === undefined || setup instanceof AttributeError) {
       promise = Promise.reject(setup ?? new Error(`${describeElement(this)}: not connected yet`));
     } else {
-      const controller = this.providerLookup.controller;
-      if (!controller) {
-        promise = Promise.reject(new MissingProviderError(this));
-      } else {
-        const endpoint = this.mutations(setup)[action];
-        promise = controller.fetch(endpoint, ...argsOf(setup));
+      try {
+        promise = this.ctl.fetch(this.mutations(setup)[action], ...argsOf(setup)); // throws when there is no provider
+      } catch (error) {
+        promise = Promise.reject(error);
       }
     }
     promise.catch(error => this.fireError(error, {action: action}));
@@ -386,7 +372,8 @@ export class DataResource extends TemplateHostElement {
       const listParams = setup === undefined || setup instanceof AttributeError ? {} : setup.listParams;
       done = this.create(body, {...listParams, ...params});
     } else if (action === 'delete') done = this.delete(params);
-    else done = this[action as 'update' | 'partialUpdate'](params, body);
+    else if (action === 'update') done = this.replace(params, body);
+    else done = this.partialUpdate(params, body);
     done.then(
       () => {
         if (action === 'create') form.reset();

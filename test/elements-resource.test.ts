@@ -403,7 +403,7 @@ describe('<data-resource>', () => {
       await startWorker(...server.handlers);
       const {el} = await listFixture();
       await until(() => el.querySelectorAll('li').length === 2);
-      await el.update({id: 2}, {title: 'replaced', completed: true});
+      await el.replace({id: 2}, {title: 'replaced', completed: true});
       expect(titles(el)[1]).to.equal('replaced');
       expect(server.log.entries.at(-1)).to.include({method: 'PUT', path: '/el-api/todos/2'});
       await el.partialUpdate({id: 1}, {title: 'patched'});

@@ -5,7 +5,7 @@ import type {DataBoundary} from '../components/data-boundary.js';
 import type {DataProvider} from '../components/data-provider.js';
 import {Controller} from '../src/core/index.js';
 import type {LoadingController} from '../src/lit/index.js';
-import {deferred, itemServer, type Deferred, waitFor} from './helpers/lit-fixtures.js';
+import {deferred, itemServer, rendered, type Deferred, waitFor} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 import '../examples/lit-todo-list.js';
 import type {TodoList} from '../examples/lit-todo-list.js';
@@ -83,7 +83,7 @@ describe('README example: <todo-list>', () => {
     let gate: Deferred<void> | undefined = deferred();
     server.hold = request => (request.method === 'PATCH' ? gate?.promise : undefined);
     row(list, 'Write the README').querySelector('input')!.click();
-    await list.updateComplete;
+    await rendered(list);
     // Before the server answered:
     expect(view(list)).to.deep.equal(['[x] Write the README', '[ ] Test the example', '[x] Ship it']);
     await waitFor(() => server.log.count('PATCH', '/api/todos/1') === 1, 'PATCH received');
@@ -99,7 +99,7 @@ describe('README example: <todo-list>', () => {
 
     // And back.
     row(list, 'Write the README').querySelector('input')!.click();
-    await list.updateComplete;
+    await rendered(list);
     expect(view(list)[0]).to.equal('[ ] Write the README');
     await waitFor(() => server.rows.get('1')!.completed === false, 'second PATCH applied');
     await waitFor(() => !internals(list).toggleTodo.loading, 'second PATCH answered');
@@ -116,7 +116,7 @@ describe('README example: <todo-list>', () => {
     server.hold = request => (request.method === 'PATCH' ? gate.promise : undefined);
     server.fail = request => request.method === 'PATCH';
     row(list, 'Test the example').querySelector('input')!.click();
-    await list.updateComplete;
+    await rendered(list);
     expect(view(list)[1]).to.equal('[x] Test the example');
 
     gate.resolve();
@@ -141,7 +141,7 @@ describe('README example: <todo-list>', () => {
     const gate = deferred();
     server.hold = request => (request.method === 'DELETE' ? gate.promise : undefined);
     row(list, 'Ship it').querySelector('button')!.click();
-    await list.updateComplete;
+    await rendered(list);
     expect(view(list)).to.deep.equal(['[ ] Write the README', '[ ] Test the example']);
     await waitFor(() => server.log.count('DELETE', '/api/todos/3') === 1, 'DELETE received');
 
@@ -166,7 +166,7 @@ describe('README example: <todo-list>', () => {
     server.hold = request => (request.method === 'DELETE' ? gate.promise : undefined);
     server.fail = request => request.method === 'DELETE';
     rowBefore.querySelector('button')!.click();
-    await list.updateComplete;
+    await rendered(list);
     expect(view(list)).to.deep.equal(['[ ] Write the README', '[x] Ship it']);
 
     gate.resolve();

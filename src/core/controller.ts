@@ -11,12 +11,15 @@ import {
   type ReadArgs,
   type ReadResult,
 } from '../endpoint/index.js';
-import {isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityLike} from '../schema/index.js';
-import {sweep} from './garbage-collect.js';
+import {INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable} from '../schema/index.js';
+import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
 import {GCPolicy} from './gc-policy.js';
+import {GCTracker} from './gc-tracker.js';
+import {Notifier, type CommitListener, type ReadOutcome, type Watch, type WatchListener} from './notifier.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
-import {ResetError} from './reset-error.js';
-import {RetainedReads} from './retained-reads.js';
+import {reportError} from './report-error.js';
+import {RequestRegistry, type Flight} from './request-registry.js';
+import type {ResponseState} from './response-state.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
 
@@ -42,40 +45,31 @@ export interface GCReport {
   readonly entities: number;
 }
 
-/** What `getResponse` gives: the data, and whether it may be shown as it is. */
-export interface ResponseState<T = any> {
-  /** Undefined when nothing is cached. */
-  readonly data: T | undefined;
-  /** `valid`: fresh; `stale`: shown while refetched; `invalid`: fetch before showing. */
-  readonly expiryStatus: ExpiryStatus;
-  /** When the data goes stale (client ms); 0 when unknown. */
-  readonly expiresAt: number;
-  /** The error of the last fetch of this result, if it failed. */
-  readonly error?: unknown;
-}
 
-interface InFlight {
-  readonly promise: Promise<unknown>;
-  readonly reject: (error: unknown) => void;
-  readonly name: string;
-  /** Trigger time; `gc()` keeps deletions newer than the oldest request in flight. */
-  readonly fetchedAt: number;
-}
+const NO_ROWS: RowKeys = new Map();
+const NO_READS: readonly unknown[] = [];
 
 /**
  * Owns the cache: normalized entities and their meta, endpoint results, and
  * the ordered list of pending optimistic updates. Fetches through endpoints,
- * writes responses all or nothing, and tells subscribers after every change.
+ * writes responses all or nothing, and tells readers after each change.
  *
  * The state it exposes is the visible one: confirmed data with the pending
  * predictions replayed over it in request order.
+ *
+ * Every change is one commit (a settled fetch, an optimistic mutation, an
+ * invalidation, a reset), recorded with what it changed. A reader registered
+ * with {@link watch} is told only when a commit changed something its last
+ * read depended on and what it shows changed; {@link subscribe} hears every
+ * commit. Listeners never run inside `fetch()`: what a fetch changes when it
+ * starts is told in a microtask, after it returned.
  *
  * @example
  * ```ts
  * const controller = new Controller();
  * const article = await controller.fetch(ArticleResource.get, {id: '1'});
  * const {data, expiryStatus} = controller.getResponse(ArticleResource.get, {id: '1'});
- * const stop = controller.subscribe(() => render(controller.getResponse(ArticleResource.get, {id: '1'}).data));
+ * const watch = controller.watch(ArticleResource.get, [{id: '1'}], response => render(response.data));
  * ```
  */
 export class Controller {
@@ -85,32 +79,31 @@ export class Controller {
   private readonly now: () => number;
   private base: State = emptyState();
   private visible: State = this.base;
-  private readonly listeners = new Set<() => void>();
-  private readonly inFlight = new Map<string, InFlight>();
-  private readonly running = new Set<InFlight>();
+  /** The rows the pending predictions wrote over the base: they may change back at the next commit. */
+  private predicted: RowKeys = NO_ROWS;
+  private commits = 0;
   private sequence = 0;
   private lastFetchedAt = -Infinity;
-  private generation = 0;
-  private readonly predictions: PredictionContext;
-  // --- garbage collection (issue 8): what `gc()` needs to know besides the state ---
-  private readonly gcPolicy: GCPolicy;
-  private readonly retained = new RetainedReads();
-  /** The schema each stored result was normalized with, so `gc()` can follow it. */
-  private readonly resultSchemas = new Map<string, unknown>();
-  /** Table adapters of every table written, so `gc()` can follow a row found by scanning. */
-  private readonly adapters = new Map<string, EntityLike>();
+  private readonly requests = new RequestRegistry();
+  private readonly notifier: Notifier;
+  private readonly collector: GCTracker;
   private readonly stopGC: () => void;
+  private readonly predictions: PredictionContext;
 
   constructor(options: ControllerOptions = {}) {
     this.dataExpiryLength = options.dataExpiryLength ?? 60_000;
     this.now = options.now ?? Date.now;
-    this.gcPolicy = options.gcPolicy ?? new GCPolicy();
-    this.stopGC = this.gcPolicy.schedule(() => this.sweepQuietly());
+    this.collector = new GCTracker(options.gcPolicy ?? new GCPolicy());
+    this.stopGC = this.collector.policy.schedule(() => this.sweepQuietly());
     this.predictions = {
-      read: (state, endpoint, args) => this.readFrom(state, endpoint, this.fullArgs(endpoint, args)),
+      read: (state, endpoint, args) => this.read(state, endpoint, this.fullArgs(endpoint, args)).response,
       now: this.now,
       expiryLength: update => this.expiryLength(update.endpoint),
     };
+    this.notifier = new Notifier({
+      read: (endpoint, args) => this.read(this.visible, endpoint, args),
+      retain: (endpoint, args, key) => this.collector.retain(endpoint, args, key),
+    });
   }
 
   /** The visible state (confirmed data plus pending predictions). Immutable. */
@@ -118,23 +111,27 @@ export class Controller {
     return this.visible;
   }
 
-  /** How many subscribers are registered (for leak checks). */
+  /** How many listeners are registered, subscribers and readers (for leak checks). */
   get listenerCount(): number {
-    return this.listeners.size;
+    return this.notifier.subscriberCount + this.notifier.watcherCount;
   }
 
   /** How many distinct reads are retained (for leak checks); see {@link retain}. */
   get retainedCount(): number {
-    return this.retained.size;
+    return this.collector.retainedCount;
+  }
+
+  /** How many requests are in flight. */
+  get requestCount(): number {
+    return this.requests.size;
   }
 
   /**
    * Keeps the data a read shows in the cache: `gc()` drops neither the
    * result of `endpoint` with `args` nor any entity it refers to (for a
    * Query or a schema read, whatever its schema reads) until every holder
-   * released it. Reference counted; readers retain when they connect or
-   * change args and release when they disconnect. Returns the release
-   * function (calling it twice releases once).
+   * released it. Reference counted; {@link watch} retains while it is open.
+   * Returns the release function (calling it twice releases once).
    *
    * @example
    * ```ts
@@ -145,14 +142,38 @@ export class Controller {
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
     const full = this.fullArgs(endpoint, args);
-    return this.retained.retain(endpoint, full, endpoint.key(...full));
+    return this.collector.retain(endpoint, full, this.keyOf(endpoint, full));
+  }
+
+  /**
+   * Follows a read: `listener` is called with the new response each time a
+   * commit changed what the read shows (its data, expiry status, error or
+   * request state), and only then. Readers of the same endpoint and args
+   * share one read per commit. The read is retained from garbage collection
+   * while the watch is open. `args` is the argument list.
+   *
+   * @example
+   * ```ts
+   * const watch = controller.watch(ArticleResource.get, [{id: '1'}], response => render(response.data));
+   * render(watch.response.data);
+   * // later
+   * watch.close();
+   * ```
+   */
+  watch<E extends EndpointInterface>(
+    endpoint: E,
+    args: Readonly<EndpointArgs<E>>,
+    listener: WatchListener<EndpointResult<E>>,
+  ): Watch<EndpointResult<E>> {
+    const full = this.fullArgs(endpoint, args);
+    return this.notifier.watch(endpoint, full, this.keyOf(endpoint, full), listener);
   }
 
   /**
    * Sweeps now: drops the results no reader retains that are old by the
    * GC policy, then the entities that nothing kept refers to and that are
-   * old too. Pending predictions and what they touch are kept. Subscribers
-   * are told when something was dropped.
+   * old too. Pending predictions and what they touch are kept. Readers of
+   * what was dropped are told.
    *
    * @example
    * ```ts
@@ -162,22 +183,13 @@ export class Controller {
    * ```
    */
   gc(): GCReport {
-    let oldestInFlight = Infinity;
-    for (const flight of this.running) if (flight.fetchedAt < oldestInFlight) oldestInFlight = flight.fetchedAt;
-    const swept = sweep({
-      base: this.base,
-      visible: this.visible,
-      now: this.now(),
-      policy: this.gcPolicy,
-      retained: this.retained,
-      schemas: this.resultSchemas,
-      adapters: this.adapters,
-      inFlightKeys: this.inFlight,
-      oldestInFlight,
-    });
+    const swept = this.collector.sweep(this.base, this.visible, this.now(), this.requests);
     if (swept.results.length === 0 && swept.entities === 0) return {results: [], entities: 0};
-    for (const key of swept.results) this.resultSchemas.delete(key);
-    this.commit(swept.state);
+    const changes = new ChangeSet();
+    for (const key of swept.results) changes.result(key);
+    changes.diffTables(this.base, swept.state);
+    this.commit(swept.state, changes, 'gc');
+    this.notifier.flush();
     return {results: swept.results, entities: swept.entities};
   }
 
@@ -196,10 +208,9 @@ export class Controller {
    */
   refetchShown(options: {onlyStale?: boolean} = {}): Promise<void> {
     const started: Promise<unknown>[] = [];
-    for (const read of this.retained.reads()) {
-      const {endpoint, args} = read;
+    for (const {endpoint, args} of this.collector.reads()) {
       if (!canFetch(endpoint) || endpoint.sideEffect) continue;
-      if (options.onlyStale && this.readFrom(this.visible, endpoint, args).expiryStatus === 'valid') continue;
+      if (options.onlyStale && this.read(this.visible, endpoint, args).response.expiryStatus === 'valid') continue;
       started.push(this.fetch(endpoint as FetchableEndpoint, ...args).catch(() => undefined));
     }
     return Promise.all(started).then(() => undefined);
@@ -236,78 +247,68 @@ export class Controller {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (!endpoint.sideEffect) {
-      const shared = this.inFlight.get(key);
+    const mutation = endpoint.sideEffect === true;
+    if (!mutation) {
+      const shared = this.requests.shared(key);
       if (shared) return shared.promise as Promise<EndpointResult<E>>;
     }
 
     const fetchedAt = this.triggerTime();
     let update: PendingUpdate | undefined;
     // Only mutations predict: a GET may carry a getOptimisticResponse for its push/unshift/assign.
-    if (endpoint.sideEffect && endpoint.getOptimisticResponse) {
+    if (mutation && endpoint.getOptimisticResponse) {
       const candidate: PendingUpdate = {id: ++this.sequence, endpoint, args: full, fetchedAt};
+      const changes = new ChangeSet();
       let next: State | typeof ABORTED;
       try {
-        next = predict(this.visible, candidate, this.predictions);
+        next = predict(this.visible, candidate, this.predictions, changes.row);
       } catch (error) {
         return Promise.reject(error);
       }
-      // FIX (tests): an aborted prediction (spec 3: `AbortOptimistic` -> state "none") is
-      // not pending. It used to be queued anyway, so every later commit replayed it and,
-      // once data was cached, applied the prediction its author had declined (with the
-      // ordered-counter pattern that counts an increment twice when a refetch already
-      // holds it); subscribers were also told about a change that did not happen.
+      // A prediction its author declined (AbortOptimistic) is not pending: nothing to replay, nothing to tell.
       if (next !== ABORTED) {
         update = candidate;
-        this.visible = {...next, optimistic: [...this.visible.optimistic, update]};
-        this.notify();
+        const before = this.visible;
+        this.visible = {...next, optimistic: [...before.optimistic, update]};
+        changes.addRows(this.predicted);
+        this.predicted = changes.rowKeys();
+        this.notifier.queue(changes.finish(++this.commits, 'optimistic', before, this.visible));
+        this.notifier.flushSoon();
       }
     }
 
-    const generation = this.generation;
-    let reject!: (error: unknown) => void;
-    let resolve!: (value: unknown) => void;
-    const promise = new Promise<unknown>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    const flight: InFlight = {promise, reject, name: key, fetchedAt};
-    this.running.add(flight);
-    if (!endpoint.sideEffect) this.inFlight.set(key, flight);
-
-    const settled = () => {
-      this.running.delete(flight);
-      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
-    };
+    const flight = this.requests.start(key, fetchedAt, {shared: !mutation});
+    if (!mutation) {
+      this.notifier.queueRequest(key);
+      this.notifier.flushSoon();
+    }
     let request: Promise<unknown>;
     try {
-      // FIX (tests): `Promise.resolve` so that a fetch returning a plain value (or a
-      // thenable) works. `request.then` used to throw synchronously for those, after the
-      // prediction and the in-flight entry were registered: the prediction stayed forever
-      // and every later GET of that key got a promise that never settled.
+      // A fetch may return a plain value or a thenable: both are a response.
       request = Promise.resolve(endpoint.fetch(...full));
     } catch (error) {
       request = Promise.reject(error);
     }
     request.then(
       value => {
-        settled();
-        if (generation !== this.generation) return; // already rejected by the reset
+        if (!this.settle(flight, mutation)) return;
+        let result: unknown;
         try {
-          resolve(this.receive(endpoint, full, key, value, fetchedAt, update));
+          result = this.valueOf(endpoint, this.receive(endpoint, full, key, value, fetchedAt, update), value);
         } catch (error) {
           this.fail(key, error, update, fetchedAt);
-          reject(error);
+          flight.reject(error);
+          return;
         }
+        flight.resolve(result);
       },
       error => {
-        settled();
-        if (generation !== this.generation) return;
+        if (!this.settle(flight, mutation)) return;
         this.fail(key, error, update, fetchedAt);
-        reject(error);
+        flight.reject(error);
       },
     );
-    return promise as Promise<EndpointResult<E>>;
+    return flight.promise as Promise<EndpointResult<E>>;
   }
 
   /**
@@ -315,17 +316,22 @@ export class Controller {
    * again before showing it.
    */
   invalidate<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): void {
-    const key = endpoint.key(...this.fullArgs(endpoint, args));
-    // FIX (tests): a GET already in flight was sent before the invalidation, so it may
-    // carry the data being invalidated. It used to be shared by the refetch that the
-    // invalidation asks for, and its response cleared the invalidation. Now the next
-    // fetch is a new request, and a response from a fetch triggered before the
-    // invalidation leaves the result invalid (see `receive`).
-    this.inFlight.delete(key);
+    const key = this.keyOf(endpoint, this.fullArgs(endpoint, args));
+    // A GET in flight was sent before the invalidation and may carry the data being
+    // invalidated: the refetch the invalidation asks for is a new request, and a response
+    // of a fetch triggered before the invalidation leaves the result invalid (`receive`).
+    if (this.requests.has(key)) {
+      this.requests.forget(key);
+      this.notifier.queueRequest(key);
+    }
     const invalidatedAt = this.now();
     const meta = this.base.meta.get(key) ?? {fetchedAt: 0, date: 0, expiresAt: 0};
-    if (meta.invalidated && meta.invalidatedAt === invalidatedAt) return;
-    this.commit({...this.base, meta: withEntry(this.base.meta, key, {...meta, invalidated: true, invalidatedAt})});
+    if (!(meta.invalidated && meta.invalidatedAt === invalidatedAt)) {
+      const changes = new ChangeSet();
+      changes.result(key);
+      this.commit({...this.base, meta: withEntry(this.base.meta, key, {...meta, invalidated: true, invalidatedAt})}, changes, 'invalidate');
+    }
+    this.notifier.flush();
   }
 
   /**
@@ -333,7 +339,7 @@ export class Controller {
    * fetch; the data is identical while the cache holds the same content.
    */
   getResponse<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResponseState<EndpointResult<E>> {
-    return this.readFrom(this.visible, endpoint, this.fullArgs(endpoint, args));
+    return this.read(this.visible, endpoint, this.fullArgs(endpoint, args)).response;
   }
 
   /**
@@ -351,13 +357,14 @@ export class Controller {
     return new Snapshot(this.visible, this.predictions.read, this.now());
   }
 
-  /** Calls `listener` (with no arguments) after each committed change. Returns the unsubscribe function. */
-  subscribe(listener: () => void): () => void {
-    const entry = () => listener();
-    this.listeners.add(entry);
-    return () => {
-      this.listeners.delete(entry);
-    };
+  /**
+   * Calls `listener` after each commit, with the {@link Commit} (what it
+   * changed and the state after it). Returns the unsubscribe function.
+   * Readers should prefer {@link watch}, which is told only of the commits
+   * that concern them.
+   */
+  subscribe(listener: CommitListener): () => void {
+    return this.notifier.subscribe(listener);
   }
 
   /** Writes a response as if fetched now (for tests and server rendering). */
@@ -379,15 +386,16 @@ export class Controller {
    * reject with {@link ResetError} and their late responses are ignored.
    */
   resetEntireStore(): void {
-    this.generation++;
-    const flights = [...this.running];
-    this.running.clear();
-    this.inFlight.clear();
-    this.resultSchemas.clear(); // retained reads stay: their readers are still mounted
+    this.requests.reset();
+    this.collector.clear();
+    const before = this.visible;
     this.base = emptyState();
     this.visible = this.base;
-    for (const flight of flights) flight.reject(new ResetError(flight.name));
-    this.notify();
+    this.predicted = NO_ROWS;
+    const changes = new ChangeSet();
+    changes.all();
+    this.notifier.queue(changes.finish(++this.commits, 'reset', before, this.visible));
+    this.notifier.flush();
   }
 
   // --- internals -------------------------------------------------------------
@@ -407,11 +415,31 @@ export class Controller {
     return endpoint.normalizeArgs ? endpoint.normalizeArgs(args) : args;
   }
 
+  /**
+   * The key of a read. A Query reuses the key of its last args when the new
+   * ones are shallowly equal (a render passes equal args in a new object):
+   * building the key is most of a warm read.
+   */
+  private keyOf(endpoint: EndpointInterface, args: readonly unknown[]): string {
+    return endpoint instanceof Query ? endpoint.keyOf(args) : endpoint.key(...args);
+  }
+
   private expiryLength(endpoint: EndpointInterface): number {
     return endpoint.dataExpiryLength ?? this.dataExpiryLength;
   }
 
-  /** Stores a response (all or nothing), confirms its prediction, and returns the denormalized value. */
+  /**
+   * Removes a settled request; for a GET, its readers hear that it is no
+   * longer in flight (with the commit that follows). False when a reset
+   * came in between: the response is dropped.
+   */
+  private settle(flight: Flight, mutation: boolean): boolean {
+    if (!this.requests.settle(flight)) return false;
+    if (!mutation) this.notifier.queueRequest(flight.key);
+    return true;
+  }
+
+  /** Stores a response (all or nothing), confirms its prediction, tells the readers, and returns the normalized result. */
   private receive(
     endpoint: EndpointInterface,
     args: readonly unknown[],
@@ -423,18 +451,19 @@ export class Controller {
     const normalized = normalize(endpoint.schema, value, args); // throws before anything is written
     const now = this.now();
     const expiresAt = now + this.expiryLength(endpoint);
-    const store = mergeResponse(this.base, normalized, {fetchedAt, date: now, expiresAt});
-    for (const write of normalized.entities.values()) this.adapters.set(write.table.key, write.table); // for gc()
+    const changes = new ChangeSet();
+    const store = mergeResponse(this.base, normalized, {fetchedAt, date: now, expiresAt}, changes.row);
     let {endpoints, meta} = this.base;
+    let stored = false;
     if (!endpoint.sideEffect) {
       const previous = endpoints.get(key);
       const previousMeta = meta.get(key);
       // A late response from an older fetch does not replace a newer result.
       if (!previousMeta || fetchedAt >= previousMeta.fetchedAt) {
+        stored = true;
         if (previous === undefined || !jsonEqual(previous, normalized.result)) {
           endpoints = withEntry(endpoints, key, normalized.result);
         }
-        this.resultSchemas.set(key, endpoint.schema); // for gc()
         const stillInvalid = previousMeta?.invalidated && fetchedAt < (previousMeta.invalidatedAt ?? -Infinity);
         meta = withEntry(
           meta,
@@ -443,33 +472,54 @@ export class Controller {
             ? {fetchedAt, date: now, expiresAt, invalidated: true, invalidatedAt: previousMeta.invalidatedAt!}
             : {fetchedAt, date: now, expiresAt},
         );
+        changes.result(key);
       }
     }
-    this.commit(
-      {...this.base, entities: store.entities, entitiesMeta: store.entitiesMeta, endpoints, meta},
-      update,
-    );
-    if (endpoint.schema === undefined) return value;
-    const built = this.memo.denormalize(endpoint.schema, normalized.result, this.visible.entities);
-    return built.invalid || built.data === undefined ? value : built.data;
+    this.collector.wrote(stored ? key : undefined, endpoint.schema, normalized);
+    this.commit({...this.base, entities: store.entities, entitiesMeta: store.entitiesMeta, endpoints, meta}, changes, 'receive', update);
+    this.notifier.flush();
+    return normalized.result;
   }
 
-  /** Rolls back a failed fetch's prediction and records the error on its result. */
+  /** What a fetch resolves with: the response denormalized from the cache (the raw value when it cannot be). */
+  private valueOf(endpoint: EndpointInterface, result: unknown, raw: unknown): unknown {
+    if (endpoint.schema === undefined) return raw;
+    const built = this.memo.denormalize(endpoint.schema, result, this.visible.entities);
+    return built.invalid || built.data === undefined ? raw : built.data;
+  }
+
+  /** Rolls back a failed fetch's prediction, records the error on its result, and tells the readers. */
   private fail(key: string, error: unknown, update: PendingUpdate | undefined, fetchedAt: number): void {
     const previous = this.base.meta.get(key);
     const now = this.now();
-    // FIX (tests): a result that only holds an error records when its fetch was triggered
-    // (DESIGN 2: fetchedAt is the trigger time), not when the failure arrived.
+    // A result that only holds an error is dated by its fetch's trigger time, as data would be.
     const meta: ResultMeta = previous ? {...previous, error} : {fetchedAt, date: now, expiresAt: 0, error};
-    this.commit({...this.base, meta: withEntry(this.base.meta, key, meta)}, update);
+    const changes = new ChangeSet();
+    changes.result(key);
+    this.commit({...this.base, meta: withEntry(this.base.meta, key, meta)}, changes, 'error', update);
+    this.notifier.flush();
   }
 
-  /** Installs a new confirmed state, retires a settled prediction, and rebuilds the visible state. */
-  private commit(base: State, settled?: PendingUpdate): void {
-    const pending = settled ? this.visible.optimistic.filter(u => u !== settled) : this.visible.optimistic;
-    this.base = {...base, optimistic: []};
-    this.visible = pending.length ? replayPredictions(this.base, pending, this.predictions) : this.base;
-    this.notify();
+  /**
+   * Installs a new confirmed state, retires a settled prediction, rebuilds
+   * the visible state, and queues the commit. The rows the predictions wrote
+   * before and after are part of what may have changed.
+   */
+  private commit(base: State, changes: ChangeSet, cause: CommitCause, settled?: PendingUpdate): void {
+    const before = this.visible;
+    const pending = settled ? before.optimistic.filter(u => u !== settled) : before.optimistic;
+    this.base = {...keepShownRows(base, before, this.predicted), optimistic: []};
+    changes.addRows(this.predicted);
+    if (pending.length > 0) {
+      const replayed = new ChangeSet();
+      this.visible = replayPredictions(this.base, pending, this.predictions, replayed.row);
+      this.predicted = replayed.rowKeys();
+      changes.addRows(this.predicted);
+    } else {
+      this.visible = this.base;
+      this.predicted = NO_ROWS;
+    }
+    this.notifier.queue(changes.finish(++this.commits, cause, before, this.visible));
   }
 
   /** The timer's sweep: an error must not escape into the event loop. */
@@ -477,37 +527,18 @@ export class Controller {
     try {
       this.gc();
     } catch (error) {
-      reportListenerError(error);
+      reportError(error);
     }
   }
 
-  private notify(): void {
-    // FIX (tests): a listener that throws used to escape into the Controller's own code:
-    // `receive` then treated the committed response as a failure (rejecting a fetch whose
-    // data was stored), the rollback path threw again (an unhandled rejection) and the
-    // fetch promise never settled; in `fetch` it left a prediction pending with no request.
-    // Each listener is now isolated and its error reported, like an event listener's.
-    for (const listener of [...this.listeners]) {
-      try {
-        listener();
-      } catch (error) {
-        reportListenerError(error);
-      }
-    }
-  }
-
-  /** Reads an endpoint or Query from a given state (the visible one, or a snapshot's). */
-  private readFrom(state: State, endpoint: EndpointInterface, args: readonly unknown[]): ResponseState<any> {
+  /** Reads an endpoint or Query from a given state (the visible one, or a snapshot's), with what the read depended on. */
+  private read(state: State, endpoint: EndpointInterface, args: readonly unknown[]): ReadOutcome {
     const query = endpoint instanceof Query ? endpoint : undefined;
-    // A Query reuses the key of its last args when the new ones are shallowly
-    // equal (a render passes equal args in a new object): building the key is
-    // most of a warm read. The key is still looked up, as `invalidate` and
-    // `setError` may have stored meta under it.
-    const key = query ? query.keyOf(args) : endpoint.key(...args);
+    // The key is looked up even for a Query: `invalidate` and `setError` may have stored meta under it.
+    const key = this.keyOf(endpoint, args);
     const input = state.endpoints.get(key);
-    // FIX (tests): read the meta of the same state as the data. It came from
-    // `this.base`, so a Snapshot kept across a change mixed its old data with the
-    // current invalidation, error and expiry.
+    // The meta of the same state as the data: a Snapshot kept across a change must not
+    // mix its old data with the current invalidation, error and expiry.
     const meta = state.meta.get(key);
     const built =
       input !== undefined
@@ -524,8 +555,36 @@ export class Controller {
       expiryStatus = 'valid';
       expiresAt = Infinity;
     } else expiryStatus = this.now() > expiresAt ? 'stale' : 'valid';
-    return meta?.error !== undefined ? {data, expiryStatus, expiresAt, error: meta.error} : {data, expiryStatus, expiresAt};
+    const fetching = state === this.visible && !query && this.requests.has(key);
+    let response: ResponseState = {data, expiryStatus, expiresAt};
+    if (meta?.error !== undefined) response = {...response, error: meta.error};
+    if (fetching) response = {...response, fetching};
+    return {response, reads: built.reads ?? NO_READS};
   }
+}
+
+/**
+ * The confirmed state, with each row that a prediction showed and that the
+ * confirmation wrote equal to it taken as the row shown: a server that agrees
+ * with a prediction gives readers the identical object, so nothing renders again.
+ */
+function keepShownRows(base: State, shown: State, predicted: RowKeys): State {
+  let entities: Map<string, EntityTable> | undefined;
+  for (const [table, pks] of predicted) {
+    const rows = base.entities.get(table);
+    const shownRows = shown.entities.get(table);
+    if (!rows || !shownRows || rows === shownRows) continue;
+    let kept: Map<string, unknown> | undefined;
+    for (const pk of pks) {
+      const row = rows.get(pk);
+      const shownRow = shownRows.get(pk);
+      if (row === shownRow || row === undefined || shownRow === undefined || row === INVALID || shownRow === INVALID) continue;
+      if (!jsonEqual(row, shownRow)) continue;
+      (kept ??= new Map(rows)).set(pk, shownRow);
+    }
+    if (kept) (entities ??= new Map(base.entities)).set(table, kept);
+  }
+  return entities ? {...base, entities} : base;
 }
 
 /** The expiry of the row an Entity schema reads by pk from `args`, or 0 when unknown. */
@@ -534,11 +593,4 @@ function rowExpiry(state: State, schema: unknown, args: readonly unknown[]): num
   if (!isEntityClass(schema) || first === null || typeof first !== 'object') return 0;
   const pk = schema.pk(first);
   return pk === undefined ? 0 : (state.entitiesMeta.get(schema.key)?.get(pk)?.expiresAt ?? 0);
-}
-
-/** Reports a subscriber's error without stopping the Controller (the browser's `reportError` when there is one). */
-function reportListenerError(error: unknown): void {
-  const report = (globalThis as {reportError?: (error: unknown) => void}).reportError;
-  if (typeof report === 'function') report(error);
-  else console.error('data-elements: a Controller subscriber threw', error);
 }

@@ -1,5 +1,4 @@
-import {INVALID, type EntityLike, type EntityMeta, type EntityTables} from '../schema/index.js';
-import {resolveSchema} from '../schema/visit-schema.js';
+import {INVALID, resolveSchema, type EntityLike, type EntityMeta, type EntityTables} from '../schema/index.js';
 import type {GCMeta, GCPolicy} from './gc-policy.js';
 import {ReachableEntities} from './reachable-entities.js';
 import type {RetainedReads} from './retained-reads.js';

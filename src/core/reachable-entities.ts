@@ -1,7 +1,5 @@
-import {INVALID} from '../schema/index.js';
+import {INVALID, resolveSchema, walkObject} from '../schema/index.js';
 import type {DenormalizeDelegate, EntityLike, EntityTables} from '../schema/index.js';
-// Not re-exported by src/schema/index.ts; the walk must expand `[S]` and object shorthands exactly as the memo does.
-import {resolveSchema} from '../schema/visit-schema.js';
 
 /** What a walk stands in for a built entity: the walk only records, it returns nothing useful. */
 const VISITED: object = Object.freeze({});
@@ -64,11 +62,7 @@ export class ReachableEntities implements DenormalizeDelegate {
     if (resolved === undefined || input === null || input === undefined) return input;
     if (resolved !== 'object') return resolved.denormalize(input, this);
     if (typeof input !== 'object') return input;
-    const members = schema as Record<string, unknown>;
-    for (const key of Object.keys(input)) {
-      const member = Object.prototype.hasOwnProperty.call(members, key) ? members[key] : undefined;
-      if (member !== undefined) this.unvisit(member, (input as Record<string, unknown>)[key]);
-    }
+    walkObject(schema as object, input, (member, value) => this.unvisit(member, value));
     return VISITED;
   }
 

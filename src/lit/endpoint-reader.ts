@@ -1,5 +1,5 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
-import type {Controller} from '../core/index.js';
+import type {Controller, ResponseState, Watch} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {ControllerResolver} from './controller-resolver.js';
 import {MissingProviderError} from './missing-provider-error.js';
@@ -23,33 +23,50 @@ export interface StatusRenderer<T, R> {
   error?: (error: unknown) => R;
 }
 
+/** The read a reader follows now. */
+interface Following {
+  readonly controller: Controller;
+  readonly endpoint: EndpointInterface;
+  readonly key: string;
+  readonly watch: Watch;
+}
+
 /**
  * What useSuspense, useCache and useFetch share: finding the Controller,
- * re-reading args on each host update, following the cache while the host is
- * connected, and asking the host to render only when what it shows changed.
+ * re-reading the endpoint and args on each host update, following the read
+ * with `controller.watch` while the host is connected (so the reader hears
+ * only of the commits that concern it), and asking the host to render only
+ * when what it shows changed.
  */
 export abstract class EndpointReader<E extends EndpointInterface, T> implements ReactiveController {
   /** The current value (identical while the cache holds the same data). */
   value: T | undefined = undefined;
   status: ReadStatus = 'pending';
   error: unknown = undefined;
+  /**
+   * The endpoint (or Query) read. Set another one to read it instead: the
+   * next host update switches, as it does when the args change. Undefined
+   * reads nothing, as `null` args do.
+   */
+  endpoint: E | undefined;
 
   protected readonly resolver: ControllerResolver;
   /** The current args in full form, or null for "not now". */
   protected args: readonly unknown[] | null = null;
   protected key: string | null | undefined = undefined;
-  private unsubscribe?: () => void;
+  private following?: Following;
+  /** The endpoint the current key belongs to. */
+  private keyedEndpoint: E | undefined;
   private connected = false;
   /** The args have not been read yet: nothing is decided before the host's first update. */
   private unread = true;
-  /** The read this reader keeps from the Controller's garbage collection while connected. */
-  private held?: {controller: Controller; key: string; release: () => void};
 
   constructor(
     protected readonly host: ReactiveControllerHost,
-    readonly endpoint: E,
+    endpoint: E | undefined,
     private readonly argsInput: ArgsInput,
   ) {
+    this.endpoint = endpoint;
     // The resolver registers its own context consumer first, so the Controller is known by hostConnected.
     this.resolver = new ControllerResolver(host, () => this.onControllerChange());
     host.addController(this);
@@ -57,11 +74,9 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
 
   hostConnected(): void {
     this.connected = true;
-    this.listen();
-    // FIX (issue 5 tests): before the host's first update, leave the args to hostUpdate.
-    // Reading them here fetched the args of the defaults whenever properties are set just
-    // after the element is appended (`parent.append(el); el.itemId = 3` requested item 1,
-    // then item 3). A reconnect reads them at once, to catch up with the cache.
+    // Before the host's first update the args are left to hostUpdate: properties set just
+    // after the element is appended (`parent.append(el); el.itemId = 3`) must be read first.
+    // A reconnect reads at once, to catch up with the cache.
     if ((this.host as {hasUpdated?: boolean}).hasUpdated === false) return;
     this.refresh(true);
   }
@@ -72,18 +87,14 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
 
   hostDisconnected(): void {
     this.connected = false;
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    this.hold();
+    this.stopFollowing();
   }
 
   /** Renders by status, as `Task.render` does. */
   render<R>(renderer: StatusRenderer<T, R>): R | undefined {
     switch (this.status) {
       case 'complete':
-        // FIX (issue 5 tests): `null` args leave status `complete` (nothing to wait for, so a
-        // boundary is not held in its fallback) with no value; calling `complete(undefined)`
-        // crashed renderers typed for T. Render `initial` then, as `@lit/task` does.
+        // `null` args: nothing to wait for, so `initial` (not `complete(undefined)`), as `@lit/task` does.
         if (this.args === null) return renderer.initial?.();
         return renderer.complete?.(this.value as T);
       case 'error':
@@ -93,23 +104,24 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     }
   }
 
-  /** Decides value, status and error from the cache; may start a fetch. */
-  protected abstract evaluate(controller: Controller, args: readonly unknown[], key: string): void;
+  /** Decides value, status and error from the response; may start a fetch. */
+  protected abstract evaluate(controller: Controller, response: ResponseState, args: readonly unknown[], key: string): void;
 
-  /** Re-evaluates and asks the host to render when anything it shows changed. */
-  protected sync(): void {
+  /** Re-evaluates (from `response`, or the read followed now) and asks the host to render when anything it shows changed. */
+  protected sync(response?: ResponseState): void {
     if (this.unread) return; // nothing to decide before the args are read (see hostConnected)
     const before = [this.value, this.status, this.error];
     const controller = this.resolver.controller;
     if (!controller) {
       this.status = 'error';
-      this.error = new MissingProviderError(this.host);
+      if (!(this.error instanceof MissingProviderError)) this.error = new MissingProviderError(this.host);
     } else if (this.args === null || this.key === null) {
       this.value = undefined;
       this.status = 'complete';
       this.error = undefined;
     } else if (this.key !== undefined) {
-      this.evaluate(controller, this.args, this.key);
+      const current = response ?? this.following?.watch.response ?? controller.getResponse(this.endpoint as EndpointInterface, ...this.args);
+      this.evaluate(controller, current, this.args, this.key);
     }
     if (before[0] !== this.value || before[1] !== this.status || before[2] !== this.error) {
       this.changed();
@@ -123,50 +135,33 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   /** The provider's Controller changed: drop what was known about the previous one. */
   protected forget(): void {}
 
-  private listen(): void {
-    const controller = this.resolver.controller;
-    if (controller && !this.unsubscribe) this.unsubscribe = controller.subscribe(() => this.sync());
-  }
-
   private onControllerChange(): void {
-    // FIX (issue 5 tests): a fetching reader remembered its attempts against the previous
-    // Controller and so never fetched into the new one (stuck in pending); forget them.
     this.forget();
-    if (!this.connected) return;
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
-    this.listen();
-    this.hold();
+    if (!this.connected || this.unread) return;
+    this.follow();
     this.sync();
   }
 
-  /** Re-reads the args; re-evaluates when they changed (or when forced, at connect). */
-  /** Retains the current read (connected, with args) and releases the previous one. */
-  private hold(): void {
-    const controller = this.connected ? this.resolver.controller : undefined;
-    const key = controller && this.args !== null && typeof this.key === 'string' ? this.key : undefined;
-    if (this.held?.controller === controller && this.held?.key === key) return;
-    this.held?.release();
-    this.held =
-      controller && key !== undefined ? {controller, key, release: controller.retain(this.endpoint as EndpointInterface, ...this.args!)} : undefined;
-  }
-
+  /** Re-reads the endpoint and args; follows and evaluates a new read when they changed (or when forced, at connect). */
   private refresh(force: boolean): void {
     this.unread = false;
+    const endpoint = this.endpoint;
     const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
-    let args: readonly unknown[] | null = raw === null ? null : Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+    let args: readonly unknown[] | null = raw === null || endpoint === undefined ? null : Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
     let key: string | null = null;
     if (args !== null) {
       try {
-        args = this.endpoint.normalizeArgs ? this.endpoint.normalizeArgs(args) : args;
-        key = this.endpoint.key(...args);
+        args = endpoint!.normalizeArgs ? endpoint!.normalizeArgs(args) : args;
+        key = endpoint!.key(...args);
       } catch (error) {
         // Bad args (a missing path parameter): show the error rather than throw into the render.
         this.args = args;
         this.key = undefined;
-        const changed = this.status !== 'error' || this.error === undefined;
+        this.keyedEndpoint = endpoint;
+        this.stopFollowing();
+        const changed = this.status !== 'error' || (this.error as Error)?.message !== (error as Error)?.message;
         this.status = 'error';
-        if (changed || (this.error as Error)?.message !== (error as Error)?.message) {
+        if (changed) {
           this.error = error;
           this.changed();
           this.host.requestUpdate();
@@ -174,10 +169,33 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
         return;
       }
     }
-    if (!force && key === this.key) return;
+    if (!force && key === this.key && endpoint === this.keyedEndpoint) {
+      // Only time moves a read without a commit (fresh data goes stale): read again; the watch tells us when it did.
+      this.following?.watch.read();
+      return;
+    }
     this.args = args;
     this.key = key;
-    this.hold();
+    this.keyedEndpoint = endpoint;
+    this.follow();
     this.sync();
+  }
+
+  /** Follows the current read (connected, with args) with the current Controller, and stops following the previous one. */
+  private follow(): void {
+    const controller = this.connected ? this.resolver.controller : undefined;
+    const endpoint = this.keyedEndpoint;
+    const key = controller && endpoint && this.args !== null && typeof this.key === 'string' ? this.key : undefined;
+    const current = this.following;
+    if (current && current.controller === controller && current.endpoint === endpoint && current.key === key) return;
+    this.stopFollowing();
+    if (controller && endpoint && key !== undefined) {
+      this.following = {controller, endpoint, key, watch: controller.watch(endpoint as EndpointInterface, this.args!, response => this.sync(response))};
+    }
+  }
+
+  private stopFollowing(): void {
+    this.following?.watch.close();
+    this.following = undefined;
   }
 }

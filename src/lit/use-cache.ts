@@ -1,5 +1,5 @@
 import type {ReactiveControllerHost} from 'lit';
-import type {Controller} from '../core/index.js';
+import type {Controller, ResponseState} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {EndpointReader} from './endpoint-reader.js';
 import type {ReaderArgsParam} from './reader-args.js';
@@ -7,7 +7,8 @@ import type {FetchValue} from './value-types.js';
 
 /**
  * Reads an endpoint or a `Query` from the cache and never fetches. The value
- * is undefined (status `pending`) until something is cached; an aggregate of
+ * is undefined (status `pending`) until something is cached (`error` when the
+ * fetch that should have brought it failed, or a Query's `process` threw); an aggregate of
  * `0` is a value. It follows every change to the cache, optimistic ones
  * included, and re-renders the host only when its value's reference changes.
  *
@@ -26,14 +27,14 @@ export function useCache<E extends EndpointInterface>(host: ReactiveControllerHo
 
 /** The reactive controller behind {@link useCache}. */
 export class CacheController<E extends EndpointInterface> extends EndpointReader<E, FetchValue<E>> {
-  constructor(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>) {
+  constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
     super(host, endpoint, args[0]);
   }
 
-  protected evaluate(controller: Controller, args: readonly unknown[]): void {
-    const response = controller.getResponse(this.endpoint as EndpointInterface, ...args);
+  protected evaluate(_controller: Controller, response: ResponseState): void {
     this.value = response.expiryStatus === 'invalid' && response.data === undefined ? undefined : (response.data as FetchValue<E>);
-    this.status = this.value === undefined ? 'pending' : 'complete';
-    this.error = undefined;
+    // Nothing to show and an error (a failed fetch, a Query whose process threw): show the error.
+    this.status = this.value !== undefined ? 'complete' : response.error !== undefined ? 'error' : 'pending';
+    this.error = this.status === 'error' ? response.error : undefined;
   }
 }

@@ -23,7 +23,7 @@ export function useFetch<E extends FetchableEndpoint>(host: ReactiveControllerHo
 
 /** The reactive controller behind {@link useFetch}. */
 export class FetchController<E extends FetchableEndpoint> extends FetchingReader<E, FetchValue<E>> {
-  constructor(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>) {
+  constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
     super(host, endpoint, args[0]);
   }
 }

@@ -36,7 +36,7 @@ export function useSuspense<E extends FetchableEndpoint>(host: ReactiveControlle
 export class SuspenseController<E extends FetchableEndpoint> extends FetchingReader<E, FetchValue<E>> implements SuspenseSource {
   private boundary?: BoundaryRegistry;
 
-  constructor(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>) {
+  constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
     super(host, endpoint, args[0]);
     if (typeof HTMLElement !== 'undefined' && host instanceof HTMLElement) {
       new ContextConsumer(host, {

@@ -2,7 +2,6 @@ import {INVALID} from './invalid.js';
 import {jsonEqual} from './json-equal.js';
 import {isPlainObject, setOwn} from './own-property.js';
 import {SchemaError} from './schema-error.js';
-import {isSchema} from './is-schema.js';
 import {resolveSchema} from './visit-schema.js';
 import type {DenormalizeDelegate, EntityMeta, EntityTables, NormalizeDelegate, NormalizedRow, SchemaSimple} from './types.js';
 
@@ -253,8 +252,8 @@ class EntityTableAdapter {
       for (const key of Object.getOwnPropertyNames(fields)) {
         const schema = fields[key];
         if (schema === undefined) continue;
-        const nested = isSchema(schema);
-        byKey.set(key, {schema, nested, resolved: nested ? resolveSchema(schema) : undefined});
+        const resolved = resolveSchema(schema);
+        byKey.set(key, {schema, nested: resolved !== undefined, resolved});
       }
       this.plan = plan = {source: fields, fields: byKey};
     }

@@ -1,7 +1,7 @@
 import {INVALID} from './invalid.js';
 import {jsonEqual} from './json-equal.js';
 import {isPlainObject, setOwn} from './own-property.js';
-import {resolveSchema} from './visit-schema.js';
+import {resolveSchema, walkObject} from './visit-schema.js';
 import type {DenormalizeDelegate, EntityLike, EntityTable, EntityTables} from './types.js';
 
 /** A denormalized value, and whether a required entity in it is INVALID. */
@@ -10,6 +10,13 @@ export interface Denormalized<T = unknown> {
   readonly data: T | undefined;
   /** A required entity of the result is INVALID: the result must be fetched again. */
   readonly invalid: boolean;
+  /**
+   * What the read depended on, flattened as `[table key, pk]` pairs; a pk of
+   * `undefined` is a read of the whole table (`schema.All`, or a table looked
+   * up for a row that was not there). A change to none of these rows leaves
+   * the read as it is: the Controller tells a reader only when one changed.
+   */
+  readonly reads?: readonly unknown[];
 }
 
 /**
@@ -40,6 +47,7 @@ interface EntityEntry {
 interface ResultEntry extends Denormalized {
   /** [table key, table] pairs the result read, flattened. */
   readonly tables: unknown[];
+  readonly reads: unknown[];
 }
 
 /** A member of a cycle waiting for its root: [id, row, value, whether its object under construction was handed out, table adapter]. */
@@ -152,7 +160,7 @@ export class MemoCache {
     const invalid = data === INVALID;
     if (invalid) data = undefined;
     else if (previous && !previous.invalid) data = share(previous.data, data);
-    const entry: ResultEntry = {data, invalid, tables: walk.tableList()};
+    const entry: ResultEntry = {data, invalid, tables: walk.tableList(), reads: walk.reads};
     if (isObject) {
       bySchema.objects.set(input as object, entry);
       bySchema.last = {input: input as object, entry};
@@ -175,8 +183,13 @@ export class MemoCache {
   query<T = unknown>(schema: unknown, args: readonly unknown[], tables: EntityTables): Denormalized<T> {
     const resolved = resolveSchema(schema);
     if (resolved === undefined || resolved === 'object' || !resolved.queryKey) return EMPTY as Denormalized<T>;
-    const input = resolved.queryKey(args, tables);
-    return input === undefined ? (EMPTY as Denormalized<T>) : this.denormalize<T>(schema, input, tables);
+    const consulted: string[] = [];
+    const input = resolved.queryKey(args, recordingTables(tables, consulted));
+    if (input !== undefined) return this.denormalize<T>(schema, input, tables);
+    // Nothing cached yet: the read depends on the tables the schema looked in.
+    const reads: unknown[] = [];
+    for (const key of consulted) reads.push(key, undefined);
+    return {data: undefined, invalid: false, reads};
   }
 }
 
@@ -192,6 +205,8 @@ class Walk implements DenormalizeDelegate {
    */
   private waiting: Map<string, {row: unknown; low: number; value: object | INVALID}> | undefined;
   private readonly touched = new Map<string, EntityTable | undefined>();
+  /** The result's reads, as `Denormalized.reads` gives them. */
+  readonly reads: unknown[] = [];
   /** The table key `touch` recorded last (reads come in runs of one table). */
   private lastTouched: string | undefined;
 
@@ -215,16 +230,7 @@ class Walk implements DenormalizeDelegate {
     if (resolved === undefined || input === null || input === undefined) return input;
     if (resolved !== 'object') return resolved.denormalize(input, this);
     if (typeof input !== 'object') return input;
-    const members = schema as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(input)) {
-      const member = Object.prototype.hasOwnProperty.call(members, key) ? members[key] : undefined;
-      const raw = (input as Record<string, unknown>)[key];
-      const value = member === undefined ? raw : this.unvisit(member, raw);
-      if (value === INVALID) return INVALID;
-      setOwn(out, key, value);
-    }
-    return out;
+    return walkObject(schema as object, input, (member, value) => this.unvisit(member, value), INVALID);
   }
 
   tableKeys(key: string): Iterable<string> | undefined {
@@ -233,6 +239,7 @@ class Walk implements DenormalizeDelegate {
     // A read of the whole table: any change to the table changes the value.
     const top = this.frames[this.frames.length - 1];
     if (top) top.deps.reads.push(key, undefined, table, table);
+    else this.reads.push(key, undefined);
     return table?.keys();
   }
 
@@ -246,7 +253,10 @@ class Walk implements DenormalizeDelegate {
     // Inside an entity the read goes to its deps, whose tables are recorded
     // when the outermost entity completes; outside, the table is recorded now.
     if (top !== undefined) top.deps.reads.push(key, pk, table, row);
-    else this.touch(key);
+    else {
+      this.touch(key);
+      this.reads.push(key, pk);
+    }
     if (row === undefined || row === INVALID) return row;
 
     // A cycle: this row is under construction further up the (shallow) stack.
@@ -283,7 +293,7 @@ class Walk implements DenormalizeDelegate {
         for (let i = 0; i < reads.length; i++) top.deps.reads.push(reads[i]);
       } else if (deps.touchedIn !== this.id) {
         deps.touchedIn = this.id;
-        for (let i = 0; i < reads.length; i += 4) this.touch(reads[i] as string);
+        this.recordTop(reads);
       }
       return cached.value;
     }
@@ -363,9 +373,18 @@ class Walk implements DenormalizeDelegate {
     if (parent) for (let i = 0; i < reads.length; i++) parent.deps.reads.push(reads[i]);
     else {
       deps.touchedIn = this.id;
-      for (let i = 0; i < reads.length; i += 4) this.touch(reads[i] as string);
+      this.recordTop(reads);
     }
     return value;
+  }
+
+  /** Records the reads of an entity read outside any other entity as the result's own. */
+  private recordTop(reads: unknown[]): void {
+    const own = this.reads;
+    for (let i = 0; i < reads.length; i += 4) {
+      this.touch(reads[i] as string);
+      own.push(reads[i], reads[i + 1]);
+    }
   }
 
   /** Records a table the result depends on, as it is in this state. */
@@ -398,6 +417,14 @@ class Walk implements DenormalizeDelegate {
     deps.validIn = this.state;
     return true;
   }
+}
+
+/** `tables` for a schema's `queryKey`, noting each table key it looks up. */
+function recordingTables(tables: EntityTables, consulted: string[]): EntityTables {
+  return {
+    get: (key: string) => (consulted.push(key), tables.get(key)),
+    has: (key: string) => (consulted.push(key), tables.has(key)),
+  } as Pick<EntityTables, 'get' | 'has'> as EntityTables;
 }
 
 function tablesUnchanged(list: unknown[], tables: EntityTables): boolean {

@@ -2,6 +2,13 @@ import {INVALID} from './invalid.js';
 import type {NormalizedResponse} from './normalize.js';
 import type {EntityMeta, EntityMetaTables, EntityTable, EntityTables} from './types.js';
 
+/**
+ * Told of every row a merge writes (its value, its meta or both), by table
+ * key and pk; the Controller collects these to tell only the readers of
+ * those rows. A row may be reported more than once.
+ */
+export type RowSink = (table: string, pk: string) => void;
+
 /** The normalized part of the cache: rows and their meta. */
 export interface EntityStore {
   readonly entities: EntityTables;
@@ -24,16 +31,18 @@ const NO_META: EntityMeta = {fetchedAt: -Infinity, date: -Infinity, expiresAt: -
  * const store = mergeResponse(emptyStore(), normalize([Article], data), {fetchedAt: now, date: now, expiresAt: now + 60_000});
  * ```
  */
-export function mergeResponse(store: EntityStore, response: NormalizedResponse, meta: EntityMeta): EntityStore {
+export function mergeResponse(store: EntityStore, response: NormalizedResponse, meta: EntityMeta, written?: RowSink): EntityStore {
   const tables = new Map<string, Map<string, unknown>>();
   const metaTables = new Map<string, Map<string, EntityMeta>>();
 
-  const writable = (key: string): Map<string, unknown> => {
+  const writable = (key: string, pk: string): Map<string, unknown> => {
+    written?.(key, pk);
     let table = tables.get(key);
     if (!table) tables.set(key, (table = new Map(store.entities.get(key) ?? [])));
     return table;
   };
-  const writableMeta = (key: string): Map<string, EntityMeta> => {
+  const writableMeta = (key: string, pk: string): Map<string, EntityMeta> => {
+    written?.(key, pk);
     let table = metaTables.get(key);
     if (!table) metaTables.set(key, (table = new Map(store.entitiesMeta.get(key) ?? [])));
     return table;
@@ -46,8 +55,8 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
     for (const [pk, incoming] of rows) {
       const existing = current(key)?.get(pk);
       if (existing === undefined) {
-        writable(key).set(pk, incoming);
-        writableMeta(key).set(pk, meta);
+        writable(key, pk).set(pk, incoming);
+        writableMeta(key, pk).set(pk, meta);
         continue;
       }
       const existingMeta = currentMeta(key, pk);
@@ -57,8 +66,8 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
           : table.shouldReplace(existingMeta, meta, existing, incoming);
       if (existing === INVALID) {
         if (!replace) continue;
-        writable(key).set(pk, incoming);
-        writableMeta(key).set(pk, meta);
+        writable(key, pk).set(pk, incoming);
+        writableMeta(key, pk).set(pk, meta);
         continue;
       }
       // FIX (tests): the contract (DESIGN §2, spec §2.2) says that when
@@ -67,8 +76,8 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
       // older response (or one a custom useIncoming refused) still write data.
       if (!replace) continue;
       const next = table.mergeRows(existing, incoming);
-      if (next !== existing) writable(key).set(pk, next);
-      writableMeta(key).set(pk, meta);
+      if (next !== existing) writable(key, pk).set(pk, next);
+      writableMeta(key, pk).set(pk, meta);
     }
   }
 
@@ -79,14 +88,14 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
     for (const [pk, row] of table) {
       if (row === INVALID || !collection.matches(pk, op.filter)) continue;
       const next = collection.applyOp(row, op.mode, op.refs);
-      if (next !== row) writable(collection.key).set(pk, next);
+      if (next !== row) writable(collection.key, pk).set(pk, next);
     }
   }
 
   for (const [key, pks] of response.invalidated) {
     for (const pk of pks) {
-      if (current(key)?.get(pk) !== INVALID) writable(key).set(pk, INVALID);
-      writableMeta(key).set(pk, meta);
+      if (current(key)?.get(pk) !== INVALID) writable(key, pk).set(pk, INVALID);
+      writableMeta(key, pk).set(pk, meta);
     }
   }
 

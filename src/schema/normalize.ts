@@ -1,7 +1,7 @@
 import {joinPath} from './entity.js';
-import {isPlainObject, setOwn} from './own-property.js';
+import {isPlainObject} from './own-property.js';
 import {SchemaError} from './schema-error.js';
-import {resolveSchema} from './visit-schema.js';
+import {resolveSchema, walkObject} from './visit-schema.js';
 import type {CollectionOp, EntityLike, EntityMeta, NormalizeDelegate} from './types.js';
 
 /** The rows of one table that a response writes. */
@@ -80,13 +80,7 @@ export function normalize(
     if (!isPlainObject(value)) {
       throw new SchemaError({entity: 'object', path, value, reason: 'expected an object'});
     }
-    const members = fieldSchema as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const member = Object.prototype.hasOwnProperty.call(members, key) ? members[key] : undefined;
-      setOwn(out, key, member === undefined ? value[key] : visit(member, value[key], joinPath(path, key)));
-    }
-    return out;
+    return walkObject(fieldSchema as object, value, (member, item, key) => visit(member, item, joinPath(path, key)));
   }
 
   const result = visit(schema, data, '');

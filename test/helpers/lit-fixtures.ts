@@ -205,3 +205,15 @@ function describe(value: unknown): string {
 export function waitFor(predicate: () => unknown, message?: string, timeout = 8000): Promise<void> {
   return waitUntil(predicate, message, {timeout, interval: 20});
 }
+
+/**
+ * Waits for what a user action just did to be on screen, before any frame: the Controller
+ * tells readers of a change made inside `fetch()` in a microtask after it returned, and the
+ * host renders in the update that tells it. Microtasks run in order, so one await lets the
+ * queued notification run (it requests the host's update), and `updateComplete` then waits
+ * for that update.
+ */
+export async function rendered(el: {readonly updateComplete: Promise<unknown>}): Promise<void> {
+  await Promise.resolve();
+  await el.updateComplete;
+}

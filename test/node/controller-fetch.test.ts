@@ -2,7 +2,7 @@
 // Every request is settled by hand (helpers/deferred-endpoint.ts) on a fake clock.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {Controller, ResetError} from '../../src/core/index.js';
+import {Controller, ResetError, type Commit} from '../../src/core/index.js';
 import {Query} from '../../src/endpoint/index.js';
 import {INVALID, SchemaError, schema} from '../../src/schema/index.js';
 import {Article, Todo, outcome, plain, serverError, setup} from './helpers/deferred-endpoint.js';
@@ -329,40 +329,50 @@ describe('Controller.get', () => {
 });
 
 describe('Controller.subscribe', () => {
-  test('the listener is called with no arguments after each commit, and unsubscribe stops it', async () => {
+  test('the listener hears each commit once, with what it changed, and unsubscribe stops it', async () => {
     const {controller, queue, getArticle, partialUpdateArticle} = setup();
-    const calls: unknown[][] = [];
+    const commits: Commit[] = [];
     const states: unknown[] = [];
-    const stop = controller.subscribe((...args: unknown[]) => {
-      calls.push(args);
+    const stop = controller.subscribe(commit => {
+      commits.push(commit);
       states.push(controller.getResponse(getArticle, {id: '1'}).data);
     });
     assert.equal(controller.listenerCount, 1);
 
     const p = controller.fetch(getArticle, {id: '1'});
-    assert.equal(calls.length, 0, 'sending a plain GET commits nothing');
+    await Promise.resolve();
+    assert.equal(commits.length, 0, 'sending a plain GET commits nothing');
     await queue.get('getArticle').resolve(article1);
     await p;
-    assert.equal(calls.length, 1);
-    assert.deepEqual(calls[0], []);
+    assert.equal(commits.length, 1);
+    assert.equal(commits[0].cause, 'receive');
+    assert.deepEqual([...commits[0].results], [getArticle.key({id: '1'})]);
+    assert.deepEqual([...(commits[0].rows.get('Article') ?? [])], ['1']);
+    assert.deepEqual([...commits[0].tables], ['Article'], 'the Article table gained a row');
+    assert.equal(commits[0].state, controller.state);
     assert.ok(states[0] instanceof Article, 'the listener runs after the data is committed');
 
     const u = controller.fetch(partialUpdateArticle, {id: '1'}, {title: 'Optimistic'});
-    assert.equal(calls.length, 2, 'an optimistic prediction is a commit');
+    assert.equal(commits.length, 1, 'no listener runs inside fetch()');
+    await Promise.resolve();
+    assert.equal(commits.length, 2, 'the optimistic prediction is one commit, told after fetch() returned');
+    assert.equal(commits[1].cause, 'optimistic');
     assert.equal((states[1] as Article).title, 'Optimistic');
     await queue.get('partialUpdateArticle').resolve({...article1, title: 'Optimistic'});
     await u;
-    assert.equal(calls.length, 3);
+    assert.equal(commits.length, 3, 'the settled mutation is one commit');
 
     controller.invalidate(getArticle, {id: '1'});
-    assert.equal(calls.length, 4);
+    assert.equal(commits.length, 4);
+    assert.equal(commits[3].cause, 'invalidate');
     controller.setError(getArticle, {id: '1'}, new Error('x'));
-    assert.equal(calls.length, 5);
+    assert.equal(commits.length, 5);
+    assert.equal(commits[4].cause, 'error');
 
     stop();
     assert.equal(controller.listenerCount, 0);
     controller.setResponse(getArticle, {id: '1'}, article1);
-    assert.equal(calls.length, 5, 'no call after unsubscribe');
+    assert.equal(commits.length, 5, 'no call after unsubscribe');
     stop(); // idempotent
   });
 

@@ -1,0 +1,71 @@
+import type {EndpointInterface} from '../endpoint/index.js';
+import type {EntityLike, NormalizedResponse} from '../schema/index.js';
+import {sweep, type SweepResult} from './garbage-collect.js';
+import type {GCPolicy} from './gc-policy.js';
+import type {RequestRegistry} from './request-registry.js';
+import {RetainedReads, type RetainedRead} from './retained-reads.js';
+import type {State} from './state.js';
+
+/**
+ * What garbage collection needs to know besides the state: which reads are
+ * retained, the schema each stored result was written with (to follow its
+ * references), and the table adapters met (to follow a row found by
+ * scanning a table). The Controller feeds it as it writes and asks it to
+ * sweep.
+ *
+ * @example
+ * ```ts
+ * const tracker = new GCTracker(policy);
+ * tracker.wrote(key, endpoint.schema, normalized);
+ * const swept = tracker.sweep(base, visible, now, requests);
+ * ```
+ */
+export class GCTracker {
+  private readonly retained = new RetainedReads();
+  private readonly schemas = new Map<string, unknown>();
+  private readonly adapters = new Map<string, EntityLike>();
+
+  constructor(readonly policy: GCPolicy) {}
+
+  /** How many distinct reads are retained. */
+  get retainedCount(): number {
+    return this.retained.size;
+  }
+
+  /** Every retained read. */
+  reads(): IterableIterator<RetainedRead> {
+    return this.retained.reads();
+  }
+
+  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void {
+    return this.retained.retain(endpoint, args, key);
+  }
+
+  /** Notes a response written: its tables' adapters, and the schema of its result (when it stores one under `key`). */
+  wrote(key: string | undefined, schema: unknown, normalized: NormalizedResponse): void {
+    for (const write of normalized.entities.values()) this.adapters.set(write.table.key, write.table);
+    if (key !== undefined) this.schemas.set(key, schema);
+  }
+
+  /** Forgets every result's schema (the results are gone); retained reads stay, their readers are still there. */
+  clear(): void {
+    this.schemas.clear();
+  }
+
+  /** Sweeps the confirmed state by the policy; the result says what went. */
+  sweep(base: State, visible: State, now: number, requests: RequestRegistry): SweepResult {
+    const swept = sweep({
+      base,
+      visible,
+      now,
+      policy: this.policy,
+      retained: this.retained,
+      schemas: this.schemas,
+      adapters: this.adapters,
+      inFlightKeys: new Set(requests.keys()),
+      oldestInFlight: requests.oldestFetchedAt,
+    });
+    for (const key of swept.results) this.schemas.delete(key);
+    return swept;
+  }
+}

@@ -1,0 +1,251 @@
+import type {EndpointInterface} from '../endpoint/index.js';
+import type {Commit} from './change-set.js';
+import {reportError} from './report-error.js';
+import {sameResponse, type ResponseState} from './response-state.js';
+import {WatchIndex, type Indexed} from './watch-index.js';
+
+/** A reader's listener: called with the new response when what it shows changed. */
+export type WatchListener<T = any> = (response: ResponseState<T>) => void;
+
+/** A subscriber of every commit. */
+export type CommitListener = (commit: Commit) => void;
+
+/** A read and what it depended on. */
+export interface ReadOutcome {
+  readonly response: ResponseState;
+  /** `Denormalized.reads` of the read. */
+  readonly reads: readonly unknown[];
+}
+
+/**
+ * A reader's registration with {@link Controller.watch}: the response now,
+ * and how to stop.
+ *
+ * @example
+ * ```ts
+ * const watch = controller.watch(ArticleResource.get, [{id: '1'}], response => show(response.data));
+ * show(watch.response.data);
+ * watch.close();
+ * ```
+ */
+export interface Watch<T = any> {
+  /** The response as of the last commit that concerned the read. */
+  readonly response: ResponseState<T>;
+  /**
+   * Reads again now and returns the response. Only time changes a response
+   * without a commit (fresh data goes stale): when it did, every listener of
+   * the read is told, this one included.
+   */
+  read(): ResponseState<T>;
+  /** Stops the listener (and releases the read from garbage collection). Calling it again does nothing. */
+  close(): void;
+}
+
+const NO_READS: readonly unknown[] = [];
+
+/** All the readers of one (endpoint, key): one read per commit that concerns them, however many they are. */
+class WatchEntry implements Indexed {
+  indexedReads: readonly unknown[] = NO_READS;
+  readonly listeners = new Set<WatchListener>();
+
+  constructor(
+    readonly endpoint: EndpointInterface,
+    readonly args: readonly unknown[],
+    readonly key: string,
+    public response: ResponseState,
+    readonly release: () => void,
+  ) {}
+}
+
+/** What the notifier needs from the Controller. */
+export interface NotifierHost {
+  /** Reads a result in the visible state, with what it depended on. */
+  read(endpoint: EndpointInterface, args: readonly unknown[]): ReadOutcome;
+  /** Keeps a read from garbage collection; returns the release function. */
+  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void;
+}
+
+/**
+ * Tells, after each commit, the subscribers of every commit and the readers
+ * whose data the commit concerns, each once, and only when what the reader
+ * shows changed.
+ *
+ * Readers of the same endpoint and key share one read. A commit finds its
+ * readers through an index of what each last read depended on (result keys,
+ * rows, whole tables), so its cost follows what it changed, not how many
+ * readers there are. Commits are queued and told in order; a commit made
+ * while listeners run is told after them, never inside.
+ *
+ * @example
+ * ```ts
+ * const notifier = new Notifier(host);
+ * notifier.queue(commit);
+ * notifier.flush();
+ * ```
+ */
+export class Notifier {
+  private readonly listeners = new Set<CommitListener>();
+  private readonly index = new WatchIndex<WatchEntry>();
+  private readonly entries = new Map<EndpointInterface, Map<string, WatchEntry>>();
+  private queued: Commit[] = [];
+  /** Results whose request state alone changed (a GET started): only their readers are told. */
+  private requests = new Set<string>();
+  private scheduled = false;
+  private flushing = false;
+  /** The id of the last commit queued. */
+  private lastQueued = 0;
+
+  constructor(private readonly host: NotifierHost) {}
+
+  /** How many commit subscribers there are. */
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+
+  /** How many reader listeners there are, over every watched read. */
+  get watcherCount(): number {
+    let count = 0;
+    for (const byKey of this.entries.values()) for (const entry of byKey.values()) count += entry.listeners.size;
+    return count;
+  }
+
+  subscribe(listener: CommitListener): () => void {
+    // A subscriber hears the commits made after it subscribed, not those queued before.
+    const since = this.lastQueued;
+    // A wrapper per call: subscribing the same function twice gives two subscriptions.
+    const entry: CommitListener = commit => {
+      if (commit.id > since) listener(commit);
+    };
+    this.listeners.add(entry);
+    return () => {
+      this.listeners.delete(entry);
+    };
+  }
+
+  watch(endpoint: EndpointInterface, args: readonly unknown[], key: string, listener: WatchListener): Watch {
+    let byKey = this.entries.get(endpoint);
+    if (!byKey) this.entries.set(endpoint, (byKey = new Map()));
+    let entry = byKey.get(key);
+    const outcome = this.readSafely(endpoint, args, NO_READS);
+    if (!entry) {
+      entry = new WatchEntry(endpoint, args, key, outcome.response, this.host.retain(endpoint, args, key));
+      byKey.set(key, entry);
+      this.index.add(entry);
+      this.index.update(entry, outcome.reads);
+    } else {
+      this.index.update(entry, outcome.reads);
+      // Only time moves a response without a commit (fresh to stale): the others hear it too.
+      if (!sameResponse(entry.response, outcome.response)) this.tell(entry, outcome.response);
+    }
+    const joined = entry;
+    const own: WatchListener = response => listener(response);
+    joined.listeners.add(own);
+    let open = true;
+    return {
+      get response() {
+        return joined.response;
+      },
+      read: () => {
+        if (open) this.evaluate(joined);
+        return joined.response;
+      },
+      close: () => {
+        if (!open) return;
+        open = false;
+        joined.listeners.delete(own);
+        if (joined.listeners.size > 0) return;
+        this.index.remove(joined);
+        byKey.delete(key);
+        if (byKey.size === 0) this.entries.delete(endpoint);
+        joined.release();
+      },
+    };
+  }
+
+  /** Queues a commit to be told. */
+  queue(commit: Commit): void {
+    this.lastQueued = commit.id;
+    this.queued.push(commit);
+  }
+
+  /** Queues a change of a result's request state (a GET started) for its readers only. */
+  queueRequest(key: string): void {
+    this.requests.add(key);
+  }
+
+  /** Tells what is queued in a microtask (for changes made inside `fetch()`, which must return first). */
+  flushSoon(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  /** Tells everything queued now, in order; what listeners commit meanwhile is told after them. */
+  flush(): void {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.queued.length > 0 || this.requests.size > 0) {
+        const commits = this.queued;
+        const requests = this.requests;
+        this.queued = [];
+        this.requests = new Set();
+        const found = new Set<WatchEntry>();
+        let everything = false;
+        for (const commit of commits) {
+          if (commit.everything) everything = true;
+          else this.index.collect(commit.results, commit.rows, found);
+        }
+        if (everything) for (const byKey of this.entries.values()) for (const entry of byKey.values()) found.add(entry);
+        else if (requests.size > 0) this.index.collect(requests, EMPTY_ROWS, found);
+        for (const entry of found) this.evaluate(entry);
+        for (const commit of commits) {
+          for (const listener of [...this.listeners]) {
+            try {
+              listener(commit);
+            } catch (error) {
+              reportError(error);
+            }
+          }
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private evaluate(entry: WatchEntry): void {
+    if (entry.listeners.size === 0) return;
+    const outcome = this.readSafely(entry.endpoint, entry.args, entry.indexedReads);
+    this.index.update(entry, outcome.reads);
+    if (!sameResponse(entry.response, outcome.response)) this.tell(entry, outcome.response);
+  }
+
+  /**
+   * A read that throws (a Query's own `process`) gives its readers the error
+   * as the response's, instead of throwing into the commit that asked.
+   */
+  private readSafely(endpoint: EndpointInterface, args: readonly unknown[], reads: readonly unknown[]): ReadOutcome {
+    try {
+      return this.host.read(endpoint, args);
+    } catch (error) {
+      return {response: {data: undefined, expiryStatus: 'invalid', expiresAt: 0, error}, reads};
+    }
+  }
+
+  private tell(entry: WatchEntry, response: ResponseState): void {
+    entry.response = response;
+    for (const listener of [...entry.listeners]) {
+      try {
+        listener(response);
+      } catch (error) {
+        reportError(error);
+      }
+    }
+  }
+}
+
+const EMPTY_ROWS: ReadonlyMap<string, ReadonlySet<string>> = new Map();

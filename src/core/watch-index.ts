@@ -1,0 +1,110 @@
+import type {RowKeys} from './change-set.js';
+
+/** What a dependency index holds: anything with a key and the reads it was indexed by. */
+export interface Indexed {
+  /** The result key it reads. */
+  readonly key: string;
+  /** The rows it read (`Denormalized.reads`: `[table, pk]` pairs; pk undefined for a whole table). */
+  indexedReads: readonly unknown[];
+}
+
+/**
+ * Which watchers depend on which result keys, rows and whole tables, so that
+ * a commit finds the watchers it concerns in time proportional to what it
+ * changed, not to the number of watchers.
+ *
+ * @example
+ * ```ts
+ * const index = new WatchIndex<Entry>();
+ * index.add(entry); // by entry.key and entry.indexedReads
+ * index.collect(commit.results, commit.rows, found);
+ * ```
+ */
+export class WatchIndex<W extends Indexed> {
+  private readonly byResult = new Map<string, Set<W>>();
+  private readonly byRow = new Map<string, Map<string, Set<W>>>();
+  private readonly byTable = new Map<string, Set<W>>();
+
+  /** Indexes `watcher` by its key and its reads. */
+  add(watcher: W): void {
+    addTo(this.byResult, watcher.key, watcher);
+    this.indexReads(watcher, watcher.indexedReads);
+  }
+
+  /** Removes `watcher` from the index. */
+  remove(watcher: W): void {
+    removeFrom(this.byResult, watcher.key, watcher);
+    this.unindexReads(watcher, watcher.indexedReads);
+  }
+
+  /** Re-indexes `watcher` after a read gave other reads. */
+  update(watcher: W, reads: readonly unknown[]): void {
+    if (reads === watcher.indexedReads) return;
+    this.unindexReads(watcher, watcher.indexedReads);
+    watcher.indexedReads = reads;
+    this.indexReads(watcher, reads);
+  }
+
+  /** Adds to `found` every watcher of one of `results`, of one of `rows`, or of a whole table with a row in `rows`. */
+  collect(results: ReadonlySet<string>, rows: RowKeys, found: Set<W>): void {
+    for (const key of results) {
+      const watchers = this.byResult.get(key);
+      if (watchers) for (const watcher of watchers) found.add(watcher);
+    }
+    for (const [table, pks] of rows) {
+      const whole = this.byTable.get(table);
+      if (whole) for (const watcher of whole) found.add(watcher);
+      const byPk = this.byRow.get(table);
+      if (!byPk) continue;
+      // Iterate the smaller side: a commit of many rows into a table few read, or the reverse.
+      if (pks.size <= byPk.size) {
+        for (const pk of pks) {
+          const watchers = byPk.get(pk);
+          if (watchers) for (const watcher of watchers) found.add(watcher);
+        }
+      } else {
+        for (const [pk, watchers] of byPk) if (pks.has(pk)) for (const watcher of watchers) found.add(watcher);
+      }
+    }
+  }
+
+  private indexReads(watcher: W, reads: readonly unknown[]): void {
+    for (let i = 0; i < reads.length; i += 2) {
+      const table = reads[i] as string;
+      const pk = reads[i + 1] as string | undefined;
+      if (pk === undefined) addTo(this.byTable, table, watcher);
+      else {
+        let byPk = this.byRow.get(table);
+        if (!byPk) this.byRow.set(table, (byPk = new Map()));
+        addTo(byPk, pk, watcher);
+      }
+    }
+  }
+
+  private unindexReads(watcher: W, reads: readonly unknown[]): void {
+    for (let i = 0; i < reads.length; i += 2) {
+      const table = reads[i] as string;
+      const pk = reads[i + 1] as string | undefined;
+      if (pk === undefined) removeFrom(this.byTable, table, watcher);
+      else {
+        const byPk = this.byRow.get(table);
+        if (!byPk) continue;
+        removeFrom(byPk, pk, watcher);
+        if (byPk.size === 0) this.byRow.delete(table);
+      }
+    }
+  }
+}
+
+function addTo<W>(map: Map<string, Set<W>>, key: string, watcher: W): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(watcher);
+}
+
+function removeFrom<W>(map: Map<string, Set<W>>, key: string, watcher: W): void {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(watcher);
+  if (set.size === 0) map.delete(key);
+}

@@ -23,7 +23,14 @@ import type {ResponseState} from './response-state.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
 
-/** Options of {@link Controller}. */
+/**
+ * Options of {@link Controller}.
+ *
+ * @example
+ * ```ts
+ * const controller = new Controller({dataExpiryLength: 30_000, gcPolicy: new GCPolicy({intervalMs: 60_000})});
+ * ```
+ */
 export interface ControllerOptions {
   /** How long (ms) fetched data stays fresh before it goes stale. Default 60 000. */
   dataExpiryLength?: number;
@@ -37,7 +44,15 @@ export interface ControllerOptions {
   gcPolicy?: GCPolicy;
 }
 
-/** What one `gc()` sweep dropped. */
+/**
+ * What one `gc()` sweep dropped.
+ *
+ * @example
+ * ```ts
+ * const {results, entities}: GCReport = controller.gc();
+ * console.log(`dropped ${results.length} results and ${entities} rows`);
+ * ```
+ */
 export interface GCReport {
   /** Keys of the endpoint results dropped. */
   readonly results: readonly string[];

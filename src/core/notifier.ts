@@ -4,10 +4,26 @@ import {reportError} from './report-error.js';
 import {sameResponse, type ResponseState} from './response-state.js';
 import {WatchIndex, type Indexed} from './watch-index.js';
 
-/** A reader's listener: called with the new response when what it shows changed. */
+/**
+ * A reader's listener: called with the new response when what it shows changed.
+ *
+ * @example
+ * ```ts
+ * const show: WatchListener<Article> = response => render(response.data);
+ * const watch = controller.watch(ArticleResource.get, [{id: '1'}], show);
+ * ```
+ */
 export type WatchListener<T = any> = (response: ResponseState<T>) => void;
 
-/** A subscriber of every commit. */
+/**
+ * A subscriber of every commit.
+ *
+ * @example
+ * ```ts
+ * const log: CommitListener = commit => console.log(commit.cause, [...commit.results]);
+ * const stop = controller.subscribe(log);
+ * ```
+ */
 export type CommitListener = (commit: Commit) => void;
 
 /** A read and what it depended on. */

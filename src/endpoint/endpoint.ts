@@ -26,7 +26,15 @@ export interface SnapshotInterface {
   readonly abort: Error;
 }
 
-/** `valid`: fresh; `stale`: past its expiry, shown while refetched; `invalid`: must be fetched before it is shown. */
+/**
+ * `valid`: fresh; `stale`: past its expiry, shown while refetched; `invalid`: must be fetched before it is shown.
+ *
+ * @example
+ * ```ts
+ * const {data, expiryStatus} = controller.getResponse(ArticleResource.get, {id: 1});
+ * if (expiryStatus !== 'valid') void controller.fetch(ArticleResource.get, {id: 1});
+ * ```
+ */
 export type ExpiryStatus = 'valid' | 'stale' | 'invalid';
 
 /**

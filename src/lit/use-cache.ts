@@ -25,7 +25,16 @@ export function useCache<E extends EndpointInterface>(host: ReactiveControllerHo
   return new CacheController(host, endpoint, ...args);
 }
 
-/** The reactive controller behind {@link useCache}. */
+/**
+ * The reactive controller behind {@link useCache}.
+ *
+ * @example
+ * ```ts
+ * class OpenCount extends LitElement {
+ *   private count: CacheController<typeof openCount> = useCache(this, openCount);
+ * }
+ * ```
+ */
 export class CacheController<E extends EndpointInterface> extends EndpointReader<E, FetchValue<E>> {
   constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
     super(host, endpoint, args[0]);

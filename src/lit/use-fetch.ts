@@ -21,7 +21,19 @@ export function useFetch<E extends FetchableEndpoint>(host: ReactiveControllerHo
   return new FetchController(host, endpoint, ...args);
 }
 
-/** The reactive controller behind {@link useFetch}. */
+/**
+ * The reactive controller behind {@link useFetch}.
+ *
+ * @example
+ * ```ts
+ * class Prefetch extends LitElement {
+ *   private next: FetchController<typeof ArticleResource.get> = useFetch(this, ArticleResource.get, {id: 2});
+ *   async ready() {
+ *     await this.next.promise;
+ *   }
+ * }
+ * ```
+ */
 export class FetchController<E extends FetchableEndpoint> extends FetchingReader<E, FetchValue<E>> {
   constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
     super(host, endpoint, args[0]);

@@ -32,7 +32,16 @@ export function useSuspense<E extends FetchableEndpoint>(host: ReactiveControlle
   return new SuspenseController(host, endpoint, ...args);
 }
 
-/** The reactive controller behind {@link useSuspense}. */
+/**
+ * The reactive controller behind {@link useSuspense}.
+ *
+ * @example
+ * ```ts
+ * class ArticleView extends LitElement {
+ *   private article: SuspenseController<typeof ArticleResource.get> = useSuspense(this, ArticleResource.get, {id: 1});
+ * }
+ * ```
+ */
 export class SuspenseController<E extends FetchableEndpoint> extends FetchingReader<E, FetchValue<E>> implements SuspenseSource {
   private boundary?: BoundaryRegistry;
 

@@ -18,7 +18,17 @@ type Inner = ArraySchema<any> | ValuesSchema<any> | readonly [Schema];
 type AppendMode = 'push' | 'unshift' | 'assign';
 type ItemOf<I> = I extends ArraySchema<infer S> ? S : I extends ValuesSchema<infer S> ? S : I extends readonly [infer S] ? S : never;
 
-/** Options of {@link CollectionSchema}. */
+/**
+ * Options of {@link CollectionSchema}.
+ *
+ * @example
+ * ```ts
+ * const byOwner = new schema.Collection([Todo], {
+ *   key: 'TodosByOwner',
+ *   argsKey: ({ownerId}: {ownerId?: string} = {}) => ({ownerId}),
+ * });
+ * ```
+ */
 export interface CollectionOptions {
   /** Table name; defaults to `Collection(<item key>)`. Give two unrelated collections of one entity distinct keys. */
   key?: string;
@@ -180,6 +190,13 @@ function defaultArgsKey(...args: unknown[]): Record<string, unknown> | undefined
  * The schema of a creating call (`collection.push` and friends): the response
  * is normalized as the item (or a list / id map of items) and then added to
  * every cached list of the collection whose filter it fits.
+ *
+ * @example
+ * ```ts
+ * const todos = new schema.Collection([Todo]);
+ * // todos.push is a CollectionAppender: the created Todo joins every cached list it fits.
+ * const addTodo = new RestEndpoint({path: '/todos', method: 'POST', schema: todos.push});
+ * ```
  */
 export class CollectionAppender<S extends Schema = Schema, M extends AppendMode = AppendMode> {
   /** One item for `push`/`unshift`; an id map of items for `assign`. */

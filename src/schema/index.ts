@@ -6,6 +6,16 @@ export {ValuesSchema} from './values-schema.js';
 export {CollectionSchema, CollectionAppender, type CollectionOptions} from './collection-schema.js';
 export {AllSchema} from './all-schema.js';
 export {InvalidateSchema} from './invalidate-schema.js';
+/**
+ * The schema classes under the names normalizr users know: `schema.Array`,
+ * `schema.Values`, `schema.Collection`, `schema.All`, `schema.Invalidate`.
+ *
+ * @example
+ * ```ts
+ * const todoLists = new schema.Collection([Todo]);
+ * const everyTodo = new schema.All(Todo);
+ * ```
+ */
 export * as schema from './schema-namespace.js';
 export {normalize, type NormalizedResponse, type TableWrite} from './normalize.js';
 export {mergeResponse, emptyStore, type EntityStore, type RowSink} from './merge-store.js';

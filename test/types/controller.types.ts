@@ -99,3 +99,16 @@ export async function handWrittenEndpoints(): Promise<void> {
   // @ts-expect-error an object without fetch is read-only
   await ctrl.fetch({key: () => 'x', schema: User});
 }
+
+export function watches(): void {
+  const watch = ctrl.watch(getUser, [{id}], response => {
+    expectTypeOf(response.data).toEqualTypeOf<User | undefined>();
+  });
+  expectTypeOf(watch.response.data).toEqualTypeOf<User | undefined>();
+  expectTypeOf(watch.read().data).toEqualTypeOf<User | undefined>();
+  expectTypeOf(ctrl.watch(openCount, [], () => {}).response.data).toEqualTypeOf<number | undefined>();
+  // @ts-expect-error wrong param name
+  ctrl.watch(getUser, [{userId: id}], () => {});
+  // @ts-expect-error the args are a list
+  ctrl.watch(getUser, {id}, () => {});
+}

@@ -6,22 +6,10 @@ import assert from 'node:assert/strict';
 import {Controller, GCPolicy, type ResponseState} from '../../src/core/index.js';
 import {Query, type EndpointInterface} from '../../src/endpoint/index.js';
 import {Entity, schema} from '../../src/schema/index.js';
-import {Article, flush, setup} from './helpers/deferred-endpoint.js';
+import {Article, flush, Post, setup, User} from './helpers/deferred-endpoint.js';
 
 const article = (id: string, title = `title ${id}`) => ({id, title, body: '', published: false});
 
-class User extends Entity {
-  id = '';
-  name = '';
-  static override key = 'User';
-}
-class Post extends Entity {
-  id = '';
-  title = '';
-  author = User.fromJS();
-  static override key = 'Post';
-  static override schema = {author: User};
-}
 class Note extends Entity {
   id = '';
   done = false;

@@ -221,6 +221,22 @@ export class OrderedCount extends Entity {
   }
 }
 
+/** A user, nested in {@link Post}. */
+export class User extends Entity {
+  id = '';
+  name = '';
+  static override key = 'User';
+}
+
+/** A post with a nested author: a join. */
+export class Post extends Entity {
+  id = '';
+  title = '';
+  author = User.fromJS();
+  static override key = 'Post';
+  static override schema = {author: User};
+}
+
 export type Params = Record<string, string>;
 export type Body = Record<string, unknown>;
 

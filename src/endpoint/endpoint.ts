@@ -1,4 +1,4 @@
-import type {EndpointArgs, EndpointResult} from './endpoint-types.js';
+import type {EndpointArgs, EndpointResult, FetchableEndpoint} from './endpoint-types.js';
 
 /**
  * What `getOptimisticResponse` receives: a read-only view of the cache as it
@@ -77,6 +77,6 @@ export interface EndpointInterface {
 }
 
 /** Whether an endpoint can fetch (a Query cannot). */
-export function canFetch(endpoint: EndpointInterface): endpoint is EndpointInterface & {fetch(...args: any[]): Promise<unknown>} {
+export function canFetch(endpoint: EndpointInterface): endpoint is FetchableEndpoint {
   return typeof endpoint.fetch === 'function';
 }

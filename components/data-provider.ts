@@ -2,7 +2,8 @@ import {ContextProvider} from '@lit/context';
 import {css, html, LitElement, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import {Controller} from '../src/core/index.js';
-import {dataContext, ensureContextRoot} from '../src/lit/index.js';
+import {dataContext} from '../src/lit/index.js';
+import {ensureContextRoot} from '../src/lit/internal.js';
 import {defineElement} from './define-element.js';
 
 /**

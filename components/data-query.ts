@@ -7,7 +7,15 @@ import {declaredQuery, sortKeys} from './declared-query.js';
 import {defineElement} from './define-element.js';
 import {TemplateHostElement, type View} from './template-host-element.js';
 
-/** The template model of `<data-query>`. */
+/**
+ * The template model of `<data-query>`.
+ *
+ * @example
+ * ```ts
+ * // In the template: {{ count }}, {{ items }}, {{ data }}.
+ * const model: QueryModel = {data: 2, items: [], count: 2};
+ * ```
+ */
 export interface QueryModel {
   /** The Query's value: the matching rows, or their number with `count`; undefined until the table has rows. */
   readonly data: unknown;

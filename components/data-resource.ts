@@ -1,6 +1,6 @@
 import type {PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
-import type {EndpointInterface} from '../src/endpoint/index.js';
+import type {FetchableEndpoint} from '../src/endpoint/index.js';
 import {SuspenseController, useController} from '../src/lit/index.js';
 import {shortenPath, type Resource} from '../src/rest/index.js';
 import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
@@ -11,13 +11,29 @@ import {optimisticMembers, type MutationMembers} from './optimistic-members.js';
 import {pathParams, pick} from './path-params.js';
 import {TemplateHostElement, type DataLoadDetail, type View} from './template-host-element.js';
 
-/** The writes `<data-resource>` performs (its methods, and `data-action` on forms). */
+/**
+ * The writes `<data-resource>` performs (its methods, and `data-action` on forms).
+ *
+ * @example
+ * ```ts
+ * const action: ResourceAction = 'partialUpdate'; // <form data-action="partialUpdate">
+ * ```
+ */
 export type ResourceAction = 'create' | 'update' | 'partialUpdate' | 'delete';
 const ACTIONS: readonly string[] = ['create', 'update', 'partialUpdate', 'delete'] satisfies ResourceAction[];
 
 type Params = Record<string, unknown>;
 
-/** The template model of `<data-resource>`. */
+/**
+ * The template model of `<data-resource>`.
+ *
+ * @example
+ * ```ts
+ * // In the template: {{ item.title }}, {{ loading }},
+ * // @click="{{ () => resource.delete({id: item.id}) }}".
+ * const model: Partial<ResourceModel> = {items: [], loading: true};
+ * ```
+ */
 export interface ResourceModel {
   /** What was read: the entity (`get`) or the list (`getList`); undefined until loaded. */
   readonly data: unknown;
@@ -152,7 +168,7 @@ export class DataResource extends TemplateHostElement {
 
   private setup: Setup | AttributeError | undefined;
   /** Reads the member chosen by the attributes; `configure` points it at another one when they change. */
-  private readonly reader = new SuspenseController<EndpointInterface>(this, undefined, () =>
+  private readonly reader = new SuspenseController<FetchableEndpoint>(this, undefined, () =>
     this.setup === undefined || this.setup instanceof AttributeError ? null : [this.setup.params],
   );
   private readonly ctl = useController(this);

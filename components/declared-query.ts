@@ -2,7 +2,15 @@ import {Query} from '../src/endpoint/index.js';
 import {AllSchema} from '../src/schema/index.js';
 import {declaredEntity} from './declared-entity.js';
 
-/** What `<data-query>` declares in its attributes. */
+/**
+ * What `<data-query>` declares in its attributes.
+ *
+ * @example
+ * ```ts
+ * const declaration: QueryDeclaration = {entity: 'Todo', filter: {completed: false}, count: true};
+ * const openCount = declaredQuery(declaration);
+ * ```
+ */
 export interface QueryDeclaration {
   /** The table (Entity key), shared with `<data-resource entity="…">`. */
   readonly entity: string;

@@ -1,7 +1,15 @@
 import {createResource, type Resource} from '../src/rest/index.js';
 import {declaredEntity} from './declared-entity.js';
 
-/** What `<data-resource>` declares in its attributes. */
+/**
+ * What `<data-resource>` declares in its attributes.
+ *
+ * @example
+ * ```ts
+ * const declaration: ResourceDeclaration = {urlPrefix: '/api', path: '/todos/:id', entity: 'Todo', pk: 'id'};
+ * const todos = declaredResource(declaration);
+ * ```
+ */
 export interface ResourceDeclaration {
   readonly urlPrefix: string;
   readonly path: string;

@@ -1,13 +1,13 @@
-import type {EndpointInterface, SnapshotInterface} from '../src/endpoint/index.js';
+import type {FetchableEndpoint, SnapshotInterface} from '../src/endpoint/index.js';
 import type {Resource} from '../src/rest/index.js';
 import {isEntityClass} from '../src/schema/index.js';
 
 /** The writing members `<data-resource>` calls. */
 export interface MutationMembers {
-  readonly create: EndpointInterface;
-  readonly update: EndpointInterface;
-  readonly partialUpdate: EndpointInterface;
-  readonly delete: EndpointInterface;
+  readonly create: FetchableEndpoint;
+  readonly update: FetchableEndpoint;
+  readonly partialUpdate: FetchableEndpoint;
+  readonly delete: FetchableEndpoint;
 }
 
 /** How predictions find the pk: the entity's pk field, and the item path parameter that holds it. */

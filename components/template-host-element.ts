@@ -17,7 +17,17 @@ export interface View {
   readonly error?: unknown;
 }
 
-/** `detail` of the `data-error` event. */
+/**
+ * `detail` of the `data-error` event.
+ *
+ * @example
+ * ```ts
+ * page.addEventListener('data-error', event => {
+ *   const {message, attribute}: DataErrorDetail = (event as CustomEvent<DataErrorDetail>).detail;
+ *   console.warn(message, attribute);
+ * });
+ * ```
+ */
 export interface DataErrorDetail {
   /** What failed: an Error (a NetworkError, an AttributeError, …). */
   readonly error: unknown;
@@ -29,7 +39,17 @@ export interface DataErrorDetail {
   readonly action?: string;
 }
 
-/** `detail` of the `data-load` event. */
+/**
+ * `detail` of the `data-load` event.
+ *
+ * @example
+ * ```ts
+ * page.addEventListener('data-load', event => {
+ *   const {data}: DataLoadDetail = (event as CustomEvent<DataLoadDetail>).detail;
+ *   console.log('shown', data);
+ * });
+ * ```
+ */
 export interface DataLoadDetail {
   readonly data: unknown;
 }

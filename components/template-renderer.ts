@@ -5,7 +5,15 @@ import {keyedRepeatHandler} from './template-keyed-repeat.js';
 import {BLOCKED_URL, safeUrl} from './template-safe-url.js';
 import {toText} from './template-text.js';
 
-/** A prepared template: call it with a model to get a lit template result. */
+/**
+ * A prepared template: call it with a model to get a lit template result.
+ *
+ * @example
+ * ```ts
+ * const view: SafeTemplateFunction = prepareSafeTemplate(templateElement);
+ * render(view({items: todos}), container);
+ * ```
+ */
 export type SafeTemplateFunction = (model: object) => unknown;
 
 /**

@@ -82,7 +82,7 @@ function make(id: string, name: string, list: unknown[], articleClass: typeof Ar
     newQuery(_store, data: ArticleJSON[], meta: WriteMeta) {
       const controller = new Controller({now: () => meta.fetchedAt});
       controller.setResponse(getArticles, data);
-      return args => controller.get<ArticleLike[]>(query, args)!;
+      return args => controller.get(query, args)!;
     },
   };
 }

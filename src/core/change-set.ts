@@ -1,9 +1,28 @@
 import type {State} from './state.js';
 
-/** Row keys by table key: `table → pks`. */
+/**
+ * Row keys by table key: `table → pks`.
+ *
+ * @example
+ * ```ts
+ * controller.subscribe(commit => {
+ *   const rows: RowKeys = commit.rows;
+ *   if (rows.get('Article')?.has('1')) console.log('article 1 changed');
+ * });
+ * ```
+ */
 export type RowKeys = ReadonlyMap<string, ReadonlySet<string>>;
 
-/** What made a commit. */
+/**
+ * What made a commit.
+ *
+ * @example
+ * ```ts
+ * controller.subscribe(commit => {
+ *   if (commit.cause === 'reset') console.log('the cache was emptied');
+ * });
+ * ```
+ */
 export type CommitCause =
   /** A response was written (a fetch settled, or `setResponse`). */
   | 'receive'

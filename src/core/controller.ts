@@ -1,4 +1,16 @@
-import {canFetch, Query, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
+import {
+  canFetch,
+  Query,
+  type ArgsThen,
+  type EndpointArgs,
+  type EndpointInterface,
+  type EndpointResult,
+  type ExpiryStatus,
+  type FetchableEndpoint,
+  type Readable,
+  type ReadArgs,
+  type ReadResult,
+} from '../endpoint/index.js';
 import {INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable} from '../schema/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
 import {GCPolicy} from './gc-policy.js';
@@ -11,7 +23,14 @@ import type {ResponseState} from './response-state.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
 
-/** Options of {@link Controller}. */
+/**
+ * Options of {@link Controller}.
+ *
+ * @example
+ * ```ts
+ * const controller = new Controller({dataExpiryLength: 30_000, gcPolicy: new GCPolicy({intervalMs: 60_000})});
+ * ```
+ */
 export interface ControllerOptions {
   /** How long (ms) fetched data stays fresh before it goes stale. Default 60 000. */
   dataExpiryLength?: number;
@@ -25,7 +44,15 @@ export interface ControllerOptions {
   gcPolicy?: GCPolicy;
 }
 
-/** What one `gc()` sweep dropped. */
+/**
+ * What one `gc()` sweep dropped.
+ *
+ * @example
+ * ```ts
+ * const {results, entities}: GCReport = controller.gc();
+ * console.log(`dropped ${results.length} results and ${entities} rows`);
+ * ```
+ */
 export interface GCReport {
   /** Keys of the endpoint results dropped. */
   readonly results: readonly string[];
@@ -33,10 +60,6 @@ export interface GCReport {
   readonly entities: number;
 }
 
-/** The result type of an endpoint's fetch. */
-type FetchResult<E> = E extends {fetch(...args: any[]): Promise<infer R>} ? R : unknown;
-/** The data type a read of an endpoint or Query gives. */
-type ReadResult<E> = E extends Query<any, any, infer R> ? R : FetchResult<E>;
 
 const NO_ROWS: RowKeys = new Map();
 const NO_READS: readonly unknown[] = [];
@@ -132,7 +155,7 @@ export class Controller {
    * release();
    * ```
    */
-  retain(endpoint: EndpointInterface, ...args: readonly unknown[]): () => void {
+  retain<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
     const full = this.fullArgs(endpoint, args);
     return this.collector.retain(endpoint, full, this.keyOf(endpoint, full));
   }
@@ -152,7 +175,11 @@ export class Controller {
    * watch.close();
    * ```
    */
-  watch<E extends EndpointInterface>(endpoint: E, args: readonly unknown[], listener: WatchListener): Watch {
+  watch<E extends EndpointInterface>(
+    endpoint: E,
+    args: Readonly<EndpointArgs<E>>,
+    listener: WatchListener<EndpointResult<E>>,
+  ): Watch<EndpointResult<E>> {
     const full = this.fullArgs(endpoint, args);
     return this.notifier.watch(endpoint, full, this.keyOf(endpoint, full), listener);
   }
@@ -199,7 +226,7 @@ export class Controller {
     for (const {endpoint, args} of this.collector.reads()) {
       if (!canFetch(endpoint) || endpoint.sideEffect) continue;
       if (options.onlyStale && this.read(this.visible, endpoint, args).response.expiryStatus === 'valid') continue;
-      started.push(this.fetch(endpoint, ...args).catch(() => undefined));
+      started.push(this.fetch(endpoint as FetchableEndpoint, ...args).catch(() => undefined));
     }
     return Promise.all(started).then(() => undefined);
   }
@@ -219,11 +246,11 @@ export class Controller {
    * the server data (or removed if the request fails). On failure the cache
    * keeps what it had and only this result's `error` is set.
    */
-  fetch<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): Promise<FetchResult<E>> {
+  fetch<E extends FetchableEndpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>> {
     if (!canFetch(endpoint)) {
       return Promise.reject(
         new TypeError(
-          `${endpoint.name ?? 'This endpoint'} cannot be fetched: a Query only reads the cache. Use controller.get() or useCache() instead.`,
+          `${(endpoint as EndpointInterface).name ?? 'This endpoint'} cannot be fetched: a Query only reads the cache. Use controller.get() or useCache() instead.`,
         ),
       );
     }
@@ -238,7 +265,7 @@ export class Controller {
     const mutation = endpoint.sideEffect === true;
     if (!mutation) {
       const shared = this.requests.shared(key);
-      if (shared) return shared.promise as Promise<FetchResult<E>>;
+      if (shared) return shared.promise as Promise<EndpointResult<E>>;
     }
 
     const fetchedAt = this.triggerTime();
@@ -296,14 +323,14 @@ export class Controller {
         flight.reject(error);
       },
     );
-    return flight.promise as Promise<FetchResult<E>>;
+    return flight.promise as Promise<EndpointResult<E>>;
   }
 
   /**
    * Marks a result invalid: it stays readable, but `useSuspense` fetches it
    * again before showing it.
    */
-  invalidate(endpoint: EndpointInterface, ...args: readonly unknown[]): void {
+  invalidate<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): void {
     const key = this.keyOf(endpoint, this.fullArgs(endpoint, args));
     // A GET in flight was sent before the invalidation and may carry the data being
     // invalidated: the refetch the invalidation asks for is a new request, and a response
@@ -326,7 +353,7 @@ export class Controller {
    * The cached value of an endpoint or Query with its freshness. Reads never
    * fetch; the data is identical while the cache holds the same content.
    */
-  getResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): ResponseState<ReadResult<E>> {
+  getResponse<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): ResponseState<EndpointResult<E>> {
     return this.read(this.visible, endpoint, this.fullArgs(endpoint, args)).response;
   }
 
@@ -335,9 +362,9 @@ export class Controller {
    * `schema.All(Todo)`, an Entity class with `{id}` args, or a Collection with
    * its args. Undefined when nothing is cached.
    */
-  get<T = any>(schemaOrQuery: unknown, ...args: readonly unknown[]): T | undefined {
-    if (schemaOrQuery instanceof Query) return this.getResponse(schemaOrQuery, ...args).data as T | undefined;
-    return this.memo.query<T>(schemaOrQuery, args, this.visible.entities).data;
+  get<R extends Readable>(schemaOrQuery: R, ...args: ReadArgs<R>): ReadResult<R> | undefined {
+    if (schemaOrQuery instanceof Query) return this.getResponse(schemaOrQuery as Query, ...args).data as ReadResult<R> | undefined;
+    return this.memo.query<ReadResult<R>>(schemaOrQuery, args, this.visible.entities).data;
   }
 
   /** A read-only view of the visible state now. */
@@ -356,14 +383,14 @@ export class Controller {
   }
 
   /** Writes a response as if fetched now (for tests and server rendering). */
-  setResponse(endpoint: EndpointInterface, ...argsAndResponse: readonly unknown[]): void {
+  setResponse<E extends EndpointInterface>(endpoint: E, ...argsAndResponse: ArgsThen<EndpointArgs<E>, unknown>): void {
     const response = argsAndResponse[argsAndResponse.length - 1];
     const full = this.fullArgs(endpoint, argsAndResponse.slice(0, -1));
     this.receive(endpoint, full, endpoint.key(...full), response, this.now(), undefined);
   }
 
   /** Records a failed fetch for a result (for tests and server rendering); the data is kept. */
-  setError(endpoint: EndpointInterface, ...argsAndError: readonly unknown[]): void {
+  setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: ArgsThen<EndpointArgs<E>, unknown>): void {
     const error = argsAndError[argsAndError.length - 1];
     const full = this.fullArgs(endpoint, argsAndError.slice(0, -1));
     this.fail(endpoint.key(...full), error, undefined, this.now());

@@ -1,4 +1,11 @@
-/** Options of {@link GCPolicy}. */
+/**
+ * Options of {@link GCPolicy}.
+ *
+ * @example
+ * ```ts
+ * const policy = new GCPolicy({maxAge: 5 * 60_000, intervalMs: 60_000});
+ * ```
+ */
 export interface GCPolicyOptions {
   /**
    * Unused data is dropped once it was written this many ms ago. When given,

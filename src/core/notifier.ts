@@ -4,10 +4,26 @@ import {reportError} from './report-error.js';
 import {sameResponse, type ResponseState} from './response-state.js';
 import {WatchIndex, type Indexed} from './watch-index.js';
 
-/** A reader's listener: called with the new response when what it shows changed. */
-export type WatchListener = (response: ResponseState) => void;
+/**
+ * A reader's listener: called with the new response when what it shows changed.
+ *
+ * @example
+ * ```ts
+ * const show: WatchListener<Article> = response => render(response.data);
+ * const watch = controller.watch(ArticleResource.get, [{id: '1'}], show);
+ * ```
+ */
+export type WatchListener<T = any> = (response: ResponseState<T>) => void;
 
-/** A subscriber of every commit. */
+/**
+ * A subscriber of every commit.
+ *
+ * @example
+ * ```ts
+ * const log: CommitListener = commit => console.log(commit.cause, [...commit.results]);
+ * const stop = controller.subscribe(log);
+ * ```
+ */
 export type CommitListener = (commit: Commit) => void;
 
 /** A read and what it depended on. */
@@ -28,15 +44,15 @@ export interface ReadOutcome {
  * watch.close();
  * ```
  */
-export interface Watch {
+export interface Watch<T = any> {
   /** The response as of the last commit that concerned the read. */
-  readonly response: ResponseState;
+  readonly response: ResponseState<T>;
   /**
    * Reads again now and returns the response. Only time changes a response
    * without a commit (fresh data goes stale): when it did, every listener of
    * the read is told, this one included.
    */
-  read(): ResponseState;
+  read(): ResponseState<T>;
   /** Stops the listener (and releases the read from garbage collection). Calling it again does nothing. */
   close(): void;
 }

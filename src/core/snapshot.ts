@@ -1,4 +1,4 @@
-import type {EndpointInterface, ExpiryStatus, SnapshotInterface} from '../endpoint/index.js';
+import type {EndpointArgs, EndpointInterface, EndpointResult, ExpiryStatus, SnapshotInterface} from '../endpoint/index.js';
 import {AbortOptimistic} from './abort-optimistic.js';
 import type {State} from './state.js';
 
@@ -34,7 +34,10 @@ export class Snapshot implements SnapshotInterface {
   }
 
   /** The cached value of an endpoint: `data` is falsy when nothing is cached. */
-  getResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]) {
+  getResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: EndpointArgs<E>
+  ): {data: EndpointResult<E> | undefined; expiryStatus: ExpiryStatus; expiresAt: number} {
     return this.read(this.state, endpoint, args);
   }
 }

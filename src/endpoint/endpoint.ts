@@ -1,3 +1,5 @@
+import type {EndpointArgs, EndpointResult, FetchableEndpoint} from './endpoint-types.js';
+
 /**
  * What `getOptimisticResponse` receives: a read-only view of the cache as it
  * will be when the prediction is applied (confirmed data plus the earlier
@@ -13,15 +15,26 @@
  * ```
  */
 export interface SnapshotInterface {
-  /** The cached value of an endpoint; `data` is falsy when nothing is cached. */
-  getResponse<E extends EndpointInterface>(endpoint: E, ...args: readonly unknown[]): {data: any; expiryStatus: ExpiryStatus; expiresAt: number};
+  /** The cached value of an endpoint; `data` is undefined when nothing is cached. */
+  getResponse<E extends EndpointInterface>(
+    endpoint: E,
+    ...args: EndpointArgs<E>
+  ): {data: EndpointResult<E> | undefined; expiryStatus: ExpiryStatus; expiresAt: number};
   /** Client time in ms at which the fetch was triggered (what a request may send as `updatedAt`). */
   readonly fetchedAt: number;
   /** Throw this to apply no prediction and let the fetch go ahead. */
   readonly abort: Error;
 }
 
-/** `valid`: fresh; `stale`: past its expiry, shown while refetched; `invalid`: must be fetched before it is shown. */
+/**
+ * `valid`: fresh; `stale`: past its expiry, shown while refetched; `invalid`: must be fetched before it is shown.
+ *
+ * @example
+ * ```ts
+ * const {data, expiryStatus} = controller.getResponse(ArticleResource.get, {id: 1});
+ * if (expiryStatus !== 'valid') void controller.fetch(ArticleResource.get, {id: 1});
+ * ```
+ */
 export type ExpiryStatus = 'valid' | 'stale' | 'invalid';
 
 /**
@@ -64,6 +77,6 @@ export interface EndpointInterface {
 }
 
 /** Whether an endpoint can fetch (a Query cannot). */
-export function canFetch(endpoint: EndpointInterface): endpoint is EndpointInterface & {fetch(...args: any[]): Promise<unknown>} {
+export function canFetch(endpoint: EndpointInterface): endpoint is FetchableEndpoint {
   return typeof endpoint.fetch === 'function';
 }

@@ -1,7 +1,15 @@
 import {PkListSchema} from '../schema/index.js';
 import type {EndpointInterface} from './endpoint.js';
 
-/** The endpoint {@link pksOf} gives: the list's primary keys instead of its entities. */
+/**
+ * The endpoint {@link pksOf} gives: the list's primary keys instead of its entities.
+ *
+ * @example
+ * ```ts
+ * const ids: PksEndpoint<typeof TodoResource.getList> = pksOf(TodoResource.getList);
+ * const list = ids.list; // TodoResource.getList
+ * ```
+ */
 export interface PksEndpoint<E extends EndpointInterface = EndpointInterface> extends EndpointInterface {
   /** The list endpoint it reads. */
   readonly list: E;

@@ -1,4 +1,4 @@
-import type {Denormalize} from '../schema/index.js';
+import type {Denormalize, QueryableSchema, SchemaArgs} from '../schema/index.js';
 import {isPlainObject} from '../schema/own-property.js';
 import {argsKey} from './args-key.js';
 import type {EndpointInterface} from './endpoint.js';
@@ -10,6 +10,11 @@ let queries = 0;
  * `schema.All(Entity)`), and `process` may sort, filter, aggregate or join it.
  * Give it to `ctrl.get`, `useCache` or `<data-query>`; fetching operations
  * refuse it with a TypeError.
+ *
+ * Types: the args are those of `process` after the entries (a parameter with
+ * a default makes them optional), or without `process` the schema's own
+ * (`{id}` for an Entity class, none for `schema.All`); the result is what
+ * `process` returns, or the denormalized schema.
  *
  * Results are memoized: an unchanged cache and equal args give the identical
  * result; `process` runs again only when its input changed. When nothing is
@@ -24,7 +29,9 @@ let queries = 0;
  * controller.get(openCount, {userId: '1'}); // a number, or undefined before any Todo is cached
  * ```
  */
-export class Query<S = unknown, P extends any[] = any[], R = Denormalize<S>> implements EndpointInterface {
+export class Query<S extends QueryableSchema = QueryableSchema, P extends any[] = SchemaArgs<S>, R = Denormalize<S>>
+  implements EndpointInterface
+{
   readonly schema: S;
   readonly sideEffect = false;
   readonly name: string;

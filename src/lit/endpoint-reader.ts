@@ -4,7 +4,15 @@ import type {EndpointInterface} from '../endpoint/index.js';
 import {ControllerResolver} from './controller-resolver.js';
 import {MissingProviderError} from './missing-provider-error.js';
 
-/** `pending` while there is nothing to show yet, `complete` with a value, `error` when it failed. */
+/**
+ * `pending` while there is nothing to show yet, `complete` with a value, `error` when it failed.
+ *
+ * @example
+ * ```ts
+ * const status: ReadStatus = this.article.status;
+ * if (status === 'error') console.warn(this.article.error);
+ * ```
+ */
 export type ReadStatus = 'pending' | 'complete' | 'error';
 
 /**
@@ -14,7 +22,19 @@ export type ReadStatus = 'pending' | 'complete' | 'error';
  */
 export type ArgsInput = unknown | (() => unknown);
 
-/** What to render in each status, as in `@lit/task`'s `render`. */
+/**
+ * What to render in each status, as in `@lit/task`'s `render`.
+ *
+ * @example
+ * ```ts
+ * const views: StatusRenderer<Article, TemplateResult> = {
+ *   pending: () => html`Loading…`,
+ *   complete: article => html`<h1>${article.title}</h1>`,
+ *   error: error => html`Failed: ${String(error)}`,
+ * };
+ * this.article.render(views);
+ * ```
+ */
 export interface StatusRenderer<T, R> {
   /** Args are `null` ("not now"): nothing was asked for. As `@lit/task`'s `initial`. */
   initial?: () => R;
@@ -120,7 +140,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
       this.status = 'complete';
       this.error = undefined;
     } else if (this.key !== undefined) {
-      const current = response ?? this.following?.watch.response ?? controller.getResponse(this.endpoint!, ...this.args);
+      const current = response ?? this.following?.watch.response ?? controller.getResponse(this.endpoint as EndpointInterface, ...this.args);
       this.evaluate(controller, current, this.args, this.key);
     }
     if (before[0] !== this.value || before[1] !== this.status || before[2] !== this.error) {
@@ -190,7 +210,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     if (current && current.controller === controller && current.endpoint === endpoint && current.key === key) return;
     this.stopFollowing();
     if (controller && endpoint && key !== undefined) {
-      this.following = {controller, endpoint, key, watch: controller.watch(endpoint, this.args!, response => this.sync(response))};
+      this.following = {controller, endpoint, key, watch: controller.watch(endpoint as EndpointInterface, this.args!, response => this.sync(response))};
     }
   }
 

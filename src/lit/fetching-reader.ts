@@ -1,5 +1,5 @@
 import type {Controller, ResponseState} from '../core/index.js';
-import type {EndpointInterface} from '../endpoint/index.js';
+import type {EndpointInterface, FetchableEndpoint} from '../endpoint/index.js';
 import {EndpointReader} from './endpoint-reader.js';
 
 /**
@@ -55,7 +55,7 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
 
   private start(controller: Controller, args: readonly unknown[], attempt: string): void {
     this.lastAttempt = attempt;
-    const promise = controller.fetch(this.endpoint!, ...args);
+    const promise = controller.fetch(this.endpoint as FetchableEndpoint, ...args);
     this.promise = promise;
     // The outcome reaches this reader through the Controller's commit; the rejection is for callers of `promise`.
     promise.catch(() => undefined);

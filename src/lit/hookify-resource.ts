@@ -14,10 +14,25 @@ const HOOKS = {
 type Member = keyof typeof HOOKS;
 type Hooks = typeof HOOKS;
 
-/** A request init, or a promise of one, built for a host at request time. */
+/**
+ * A request init, or a promise of one, built for a host at request time.
+ *
+ * @example
+ * ```ts
+ * const withToken: UseInit = host => ({headers: {'Access-Token': contextValue(host, tokenContext) ?? ''}});
+ * ```
+ */
 export type UseInit = (host: ReactiveControllerHost) => RequestInit | Promise<RequestInit>;
 
-/** What {@link hookifyResource} returns: `useGet(host)` and friends. */
+/**
+ * What {@link hookifyResource} returns: `useGet(host)` and friends.
+ *
+ * @example
+ * ```ts
+ * const ArticleHooks: HookedResource<typeof ArticleResource> = hookifyResource(ArticleResource, withToken);
+ * const getArticle = ArticleHooks.useGet(host); // typeof ArticleResource.get
+ * ```
+ */
 export type HookedResource<R> = {
   readonly [M in Member as M extends keyof R ? Hooks[M] : never]: (host: ReactiveControllerHost) => M extends keyof R ? R[M] : never;
 };

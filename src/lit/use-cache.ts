@@ -1,7 +1,8 @@
 import type {ReactiveControllerHost} from 'lit';
 import type {Controller, ResponseState} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
-import {EndpointReader, type ArgsInput} from './endpoint-reader.js';
+import {EndpointReader} from './endpoint-reader.js';
+import type {ReaderArgsParam} from './reader-args.js';
 import type {FetchValue} from './value-types.js';
 
 /**
@@ -20,12 +21,25 @@ import type {FetchValue} from './value-types.js';
  * }
  * ```
  */
-export function useCache<E extends EndpointInterface>(host: ReactiveControllerHost, endpoint: E, args?: ArgsInput): CacheController<E> {
-  return new CacheController(host, endpoint, args);
+export function useCache<E extends EndpointInterface>(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>): CacheController<E> {
+  return new CacheController(host, endpoint, ...args);
 }
 
-/** The reactive controller behind {@link useCache}. */
+/**
+ * The reactive controller behind {@link useCache}.
+ *
+ * @example
+ * ```ts
+ * class OpenCount extends LitElement {
+ *   private count: CacheController<typeof openCount> = useCache(this, openCount);
+ * }
+ * ```
+ */
 export class CacheController<E extends EndpointInterface> extends EndpointReader<E, FetchValue<E>> {
+  constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
+    super(host, endpoint, args[0]);
+  }
+
   protected evaluate(_controller: Controller, response: ResponseState): void {
     this.value = response.expiryStatus === 'invalid' && response.data === undefined ? undefined : (response.data as FetchValue<E>);
     // Nothing to show and an error (a failed fetch, a Query whose process threw): show the error.

@@ -2,7 +2,16 @@ import type {ReactiveControllerHost} from 'lit';
 import type {Controller} from '../core/index.js';
 import {ControllerResolver} from './controller-resolver.js';
 
-/** The Controller's methods, resolved from the nearest provider when called. */
+/**
+ * The Controller's methods, resolved from the nearest provider when called.
+ *
+ * @example
+ * ```ts
+ * class TodoItem extends LitElement {
+ *   private ctrl: ControllerMethods = useController(this);
+ * }
+ * ```
+ */
 export type ControllerMethods = Pick<
   Controller,
   'fetch' | 'invalidate' | 'getResponse' | 'get' | 'snapshot' | 'subscribe' | 'setResponse' | 'setError' | 'resetEntireStore'

@@ -1,7 +1,7 @@
 import type {ReactiveControllerHost} from 'lit';
-import type {EndpointInterface} from '../endpoint/index.js';
-import type {ArgsInput} from './endpoint-reader.js';
+import type {FetchableEndpoint} from '../endpoint/index.js';
 import {FetchingReader} from './fetching-reader.js';
+import type {ReaderArgsParam} from './reader-args.js';
 import type {FetchValue} from './value-types.js';
 
 /**
@@ -17,9 +17,25 @@ import type {FetchValue} from './value-types.js';
  * }
  * ```
  */
-export function useFetch<E extends EndpointInterface>(host: ReactiveControllerHost, endpoint: E, args?: ArgsInput): FetchController<E> {
-  return new FetchController(host, endpoint, args);
+export function useFetch<E extends FetchableEndpoint>(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>): FetchController<E> {
+  return new FetchController(host, endpoint, ...args);
 }
 
-/** The reactive controller behind {@link useFetch}. */
-export class FetchController<E extends EndpointInterface> extends FetchingReader<E, FetchValue<E>> {}
+/**
+ * The reactive controller behind {@link useFetch}.
+ *
+ * @example
+ * ```ts
+ * class Prefetch extends LitElement {
+ *   private next: FetchController<typeof ArticleResource.get> = useFetch(this, ArticleResource.get, {id: 2});
+ *   async ready() {
+ *     await this.next.promise;
+ *   }
+ * }
+ * ```
+ */
+export class FetchController<E extends FetchableEndpoint> extends FetchingReader<E, FetchValue<E>> {
+  constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
+    super(host, endpoint, args[0]);
+  }
+}

@@ -2,6 +2,11 @@ import type {ReactiveController, ReactiveControllerHost} from 'lit';
 
 /**
  * `[handler, loading, error]` of {@link useLoading}, also readable by name.
+ *
+ * @example
+ * ```ts
+ * const {handler, loading, error}: LoadingState<[], void> = this.save;
+ * ```
  */
 export interface LoadingState<A extends unknown[], R> extends Iterable<unknown> {
   /** Runs the function; resolves with its result, or undefined when it failed (see `error`). */
@@ -34,7 +39,16 @@ export function useLoading<A extends unknown[], R>(host: ReactiveControllerHost,
   return new LoadingController(host, asyncFn);
 }
 
-/** The reactive controller behind {@link useLoading}. */
+/**
+ * The reactive controller behind {@link useLoading}.
+ *
+ * @example
+ * ```ts
+ * class SaveButton extends LitElement {
+ *   private save: LoadingController<[], Article> = useLoading(this, () => this.ctrl.fetch(ArticleResource.update, {id: 1}, {title: 'x'}));
+ * }
+ * ```
+ */
 export class LoadingController<A extends unknown[], R> implements LoadingState<A, R>, ReactiveController {
   loading = false;
   error: unknown = undefined;

@@ -1,9 +1,9 @@
 import {ContextConsumer} from '@lit/context';
 import type {ReactiveControllerHost} from 'lit';
-import type {EndpointInterface} from '../endpoint/index.js';
+import type {FetchableEndpoint} from '../endpoint/index.js';
 import {boundaryContext, type BoundaryRegistry, type SuspenseSource} from './boundary-context.js';
-import type {ArgsInput} from './endpoint-reader.js';
 import {FetchingReader} from './fetching-reader.js';
+import type {ReaderArgsParam} from './reader-args.js';
 import type {FetchValue} from './value-types.js';
 
 /**
@@ -28,16 +28,25 @@ import type {FetchValue} from './value-types.js';
  * }
  * ```
  */
-export function useSuspense<E extends EndpointInterface>(host: ReactiveControllerHost, endpoint: E, args?: ArgsInput): SuspenseController<E> {
-  return new SuspenseController(host, endpoint, args);
+export function useSuspense<E extends FetchableEndpoint>(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>): SuspenseController<E> {
+  return new SuspenseController(host, endpoint, ...args);
 }
 
-/** The reactive controller behind {@link useSuspense}. */
-export class SuspenseController<E extends EndpointInterface> extends FetchingReader<E, FetchValue<E>> implements SuspenseSource {
+/**
+ * The reactive controller behind {@link useSuspense}.
+ *
+ * @example
+ * ```ts
+ * class ArticleView extends LitElement {
+ *   private article: SuspenseController<typeof ArticleResource.get> = useSuspense(this, ArticleResource.get, {id: 1});
+ * }
+ * ```
+ */
+export class SuspenseController<E extends FetchableEndpoint> extends FetchingReader<E, FetchValue<E>> implements SuspenseSource {
   private boundary?: BoundaryRegistry;
 
-  constructor(host: ReactiveControllerHost, endpoint: E | undefined, args?: ArgsInput) {
-    super(host, endpoint, args);
+  constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
+    super(host, endpoint, args[0]);
     if (typeof HTMLElement !== 'undefined' && host instanceof HTMLElement) {
       new ContextConsumer(host, {
         context: boundaryContext,

@@ -1,8 +1,12 @@
-import type {Query} from '../endpoint/index.js';
+import type {EndpointResult} from '../endpoint/index.js';
 
-/** The value a reactive controller gives for an endpoint or Query. */
-export type FetchValue<E> = E extends Query<any, any, infer R>
-  ? R
-  : E extends {fetch(...args: any[]): Promise<infer R>}
-    ? R
-    : unknown;
+/**
+ * The value a reactive controller gives for an endpoint or Query (while it
+ * has one): the Query's result, or the endpoint's denormalized schema.
+ *
+ * @example
+ * ```ts
+ * type V = FetchValue<typeof ArticleResource.getList>; // Article[]
+ * ```
+ */
+export type FetchValue<E> = EndpointResult<E>;

@@ -70,7 +70,8 @@ export function createResource<const O extends ResourceGenerics>(options: Resour
 function buildResource(members: Members): Resource {
   return {
     ...members,
-    extend: (overrides: ResourceOverrides) => extendResource(members, overrides),
+    // The types of the extended members are worked out by Resource['extend']'s signature.
+    extend: ((overrides: ResourceOverrides) => extendResource(members, overrides)) as Resource['extend'],
   };
 }
 

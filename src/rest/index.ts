@@ -4,4 +4,5 @@ export type {PathArgs, PathValue, HasPathParams} from './path-args.js';
 export type {RestGenerics, GenericsOf, AnyRestGenerics, IsLoose, RestParams, RestBody, RestArgs, RestFullArgs, RestResolve, RestEndpointOptions} from './rest-types.js';
 export {createResource} from './create-resource.js';
 export {bodyOrParams} from './body-or-params.js';
-export type {Resource, ResourceGenerics, ResourceGenericsOf, ResourceMember, ResourceOptions, ResourceOverrides} from './resource-types.js';
+export type {Resource, ResourceGenerics, ResourceGenericsOf, ResourceMember, ResourceMembers, ResourceOptions, ResourceOverrides} from './resource-types.js';
+export type {ItemBody} from './item-body.js';

@@ -1,4 +1,5 @@
-import {CollectionSchema} from '../schema/collection-schema.js';
+import {CollectionSchema, type CollectionAppender} from '../schema/collection-schema.js';
+import type {ItemBody} from './item-body.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import type {RestEndpoint} from './rest-endpoint.js';
 import type {AnyRestGenerics, IsLoose} from './rest-types.js';
@@ -6,9 +7,17 @@ import type {AnyRestGenerics, IsLoose} from './rest-types.js';
 /** The three ways a created item joins the cached lists. */
 export type AppenderMode = 'push' | 'unshift' | 'assign';
 
+/** What `push`/`unshift` send (one item's fields) and `assign` sends (an id map of them). */
+type AppenderBody<A, M extends AppenderMode> = A extends CollectionAppender<infer Item, any>
+  ? M extends 'assign'
+    ? Record<string, ItemBody<Item>>
+    : ItemBody<Item>
+  : any;
+
 /**
- * The generics of `list.push` (and friends): the list's, with the
- * collection's appender as schema and POST as method (so a body by default).
+ * The generics of `list.push` (and friends): the list's params, with the
+ * collection's appender as schema, POST as method, and the item's fields
+ * as body (an id map of them for `assign`).
  *
  * @example
  * ```ts
@@ -21,6 +30,7 @@ export type AppenderGenerics<O, M extends AppenderMode> =
     : Omit<O, 'schema' | 'method' | 'body'> & {
         readonly schema: O extends {readonly schema: infer S} ? (S extends CollectionSchema<any> ? S[M] : never) : never;
         readonly method: 'POST';
+        readonly body: O extends {readonly schema: infer S} ? (S extends CollectionSchema<any> ? AppenderBody<S[M], M> : any) : any;
       };
 
 // Outside the instances, so that extend() (which copies own properties) never carries them over.

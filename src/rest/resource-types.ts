@@ -1,4 +1,3 @@
-import type {SnapshotInterface} from '../endpoint/endpoint.js';
 import type {CollectionSchema} from '../schema/collection-schema.js';
 import type {InvalidateSchema} from '../schema/invalidate-schema.js';
 import type {Entity} from '../schema/entity.js';
@@ -6,6 +5,7 @@ import type {Schema} from '../schema/types.js';
 import type {RestEndpoint} from './rest-endpoint.js';
 import type {RestEndpointOptions} from './rest-types.js';
 import type {ShortenPath} from './shorten-path.js';
+import type {ItemBody} from './item-body.js';
 
 /**
  * The type-level description of a resource, inferred from its options: the
@@ -49,9 +49,52 @@ export type ResourceGenericsOf<O> = {readonly [K in keyof O & keyof ResourceGene
 type EntityClass = typeof Entity & (abstract new (...args: any[]) => Entity);
 type PathOf<O> = O extends {readonly path: infer P extends string} ? P : string;
 type SchemaOf<O> = O extends {readonly schema: infer S} ? S : unknown;
-type BodyOf<O> = O extends {readonly body: infer B} ? B : any;
+/** The body marker when given, else the item's fields (see {@link ItemBody}). */
+type BodyOf<O> = O extends {readonly body: infer B} ? B : ItemBody<SchemaOf<O>>;
 type SearchOf<O> = O extends {readonly searchParams: infer S} ? {readonly searchParams: S} : {};
 type ListSchema<O> = SchemaOf<O> extends Schema ? CollectionSchema<readonly [SchemaOf<O>]> : CollectionSchema;
+
+/**
+ * The generics of each member of a resource: what `Resource<O>` is made of,
+ * and what `extend` overrides member by member.
+ *
+ * @example
+ * ```ts
+ * type G = ResourceMembers<{path: '/articles/:id'; schema: typeof Article}>['partialUpdate'];
+ * // {path: '/articles/:id'; schema: typeof Article; method: 'PATCH'; body: ItemBody<typeof Article>}
+ * ```
+ */
+export interface ResourceMembers<O = any> {
+  readonly get: {readonly path: PathOf<O>; readonly schema: SchemaOf<O>; readonly body: undefined};
+  readonly getList: {readonly path: ShortenPath<PathOf<O>>; readonly schema: ListSchema<O>; readonly body: undefined} & SearchOf<O>;
+  readonly create: {
+    readonly path: ShortenPath<PathOf<O>>;
+    readonly schema: ListSchema<O>['push'];
+    readonly method: 'POST';
+    readonly body: BodyOf<O>;
+  };
+  readonly update: {readonly path: PathOf<O>; readonly schema: SchemaOf<O>; readonly method: 'PUT'; readonly body: BodyOf<O>};
+  readonly partialUpdate: {readonly path: PathOf<O>; readonly schema: SchemaOf<O>; readonly method: 'PATCH'; readonly body: Partial<BodyOf<O>>};
+  readonly delete: {
+    readonly path: PathOf<O>;
+    readonly schema: SchemaOf<O> extends EntityClass ? InvalidateSchema<SchemaOf<O>> : undefined;
+    readonly method: 'DELETE';
+    readonly body: undefined;
+  };
+}
+
+/** Generics for each member (what `extend` may turn any member's into). */
+type MemberGenerics = {readonly [K in ResourceMember]: unknown};
+
+/** The member generics after `extend(overrides)`: each overridden member takes its new options' types. */
+type ExtendedMembers<M extends MemberGenerics, X> = {
+  readonly [K in ResourceMember]: K extends keyof X ? Omit<M[K], keyof X[K]> & X[K] : K extends 'create' ? CreateAfter<M, X> : M[K];
+};
+
+/** `create` follows a getList given another Collection (as `extend` does at run time). */
+type CreateAfter<M extends MemberGenerics, X> = X extends {readonly getList: {readonly schema: infer L extends CollectionSchema<any>}}
+  ? Omit<M['create'], 'schema'> & {readonly schema: L['push']}
+  : M['create'];
 
 /**
  * `createResource`'s options: `path` (of one item), `schema` (of one item),
@@ -76,22 +119,26 @@ export interface ResourceOptions extends Omit<RestEndpointOptions, 'path' | 'sch
 }
 
 /**
- * Per-member option overrides for `resource.extend`.
+ * Per-member option overrides for `resource.extend`: each member takes the
+ * options of its own endpoint, so the params and body a
+ * `getOptimisticResponse` receives are typed.
  *
  * @example
  * ```ts
- * const overrides: ResourceOverrides = {delete: {getOptimisticResponse: (_snap, params) => params}};
+ * const overrides: ResourceOverrides<ResourceMembers<{path: '/todos/:id'; schema: typeof Todo}>> = {
+ *   delete: {getOptimisticResponse: (_snap, params) => params},
+ * };
  * ```
  */
-export type ResourceOverrides = {
-  readonly [K in ResourceMember]?: RestEndpointOptions & {
-    getOptimisticResponse?(this: any, snap: SnapshotInterface, ...args: any[]): unknown;
-  };
+export type ResourceOverrides<M extends MemberGenerics = ResourceMembers> = {
+  readonly [K in ResourceMember]?: RestEndpointOptions<M[K]>;
 };
 
 /**
  * The endpoints `createResource` returns, and `extend` to override some of
- * their options.
+ * their options. `M` holds each member's generics (see
+ * {@link ResourceMembers}); `extend` returns a resource whose overridden
+ * members carry their new types.
  *
  * @example
  * ```ts
@@ -99,39 +146,22 @@ export type ResourceOverrides = {
  *   createResource({path: '/articles/:id', schema: Article});
  * ```
  */
-export interface Resource<O = any> {
+export interface Resource<O = any, M extends MemberGenerics = ResourceMembers<O>> {
   /** GET `path`, the item schema. */
-  readonly get: RestEndpoint<{readonly path: PathOf<O>; readonly schema: SchemaOf<O>; readonly body: undefined}>;
+  readonly get: RestEndpoint<M['get']>;
   /** GET `shortenPath(path)`, `schema.Collection([schema])`; params that are not path parameters form the query. */
-  readonly getList: RestEndpoint<
-    {readonly path: ShortenPath<PathOf<O>>; readonly schema: ListSchema<O>; readonly body: undefined} & SearchOf<O>
-  >;
+  readonly getList: RestEndpoint<M['getList']>;
   /** POST `shortenPath(path)`; the created item is added to every cached list it matches (`getList.push`'s schema). */
-  readonly create: RestEndpoint<{
-    readonly path: ShortenPath<PathOf<O>>;
-    readonly schema: ListSchema<O>['push'];
-    readonly method: 'POST';
-    readonly body: BodyOf<O>;
-  }>;
+  readonly create: RestEndpoint<M['create']>;
   /** PUT `path`, the item schema. */
-  readonly update: RestEndpoint<{readonly path: PathOf<O>; readonly schema: SchemaOf<O>; readonly method: 'PUT'; readonly body: BodyOf<O>}>;
+  readonly update: RestEndpoint<M['update']>;
   /** PATCH `path`, the item schema. */
-  readonly partialUpdate: RestEndpoint<{
-    readonly path: PathOf<O>;
-    readonly schema: SchemaOf<O>;
-    readonly method: 'PATCH';
-    readonly body: Partial<BodyOf<O>>;
-  }>;
+  readonly partialUpdate: RestEndpoint<M['partialUpdate']>;
   /** DELETE `path`, `schema.Invalidate(schema)`; resolves with the body when it is a non-empty object, else the params. */
-  readonly delete: RestEndpoint<{
-    readonly path: PathOf<O>;
-    readonly schema: SchemaOf<O> extends EntityClass ? InvalidateSchema<SchemaOf<O>> : undefined;
-    readonly method: 'DELETE';
-    readonly body: undefined;
-  }>;
+  readonly delete: RestEndpoint<M['delete']>;
   /**
    * A new resource whose named members have the given options overridden;
    * the others keep their definitions, and this resource is unchanged.
    */
-  extend(overrides: ResourceOverrides): Resource<O>;
+  extend<const X extends ResourceOverrides<M>>(overrides: X): Resource<O, ExtendedMembers<M, X>>;
 }

@@ -78,20 +78,23 @@ type MethodOf<O> = O extends {readonly method: infer M extends string} ? Upperca
  * @example
  * ```ts
  * type P = RestParams<{path: '/users/:id'; searchParams: {fields?: string}}>;
- * // {id: string | number} & {fields?: string}
+ * // {id: string | number; fields?: string}
  * ```
  */
 export type RestParams<O> =
   IsLoose<O> extends true
     ? any
-    : PathArgs<PathOf<O>> &
-        (O extends {readonly searchParams: infer S}
-          ? IsAny<S> extends true
-            ? Record<string, unknown>
-            : S extends undefined
-              ? unknown
-              : S
-          : Record<string, unknown>);
+    : O extends {readonly searchParams: infer S}
+      ? IsAny<S> extends true
+        ? PathArgs<PathOf<O>> & Record<string, unknown>
+        : S extends undefined
+          ? PathArgs<PathOf<O>>
+          : // One object type, so that all-optional search params are checked as a weak type
+            // (a function returning `{owner}` for `{userId?}` is an error, not an extra key).
+            Simplify<PathArgs<PathOf<O>> & S>
+      : PathArgs<PathOf<O>> & Record<string, unknown>;
+
+type Simplify<T> = {[K in keyof T]: T[K]} & {};
 
 /**
  * The body an endpoint sends: its `body` marker, or `any` for methods that

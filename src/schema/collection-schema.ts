@@ -14,9 +14,21 @@ import type {
 } from './types.js';
 
 type Inner = ArraySchema<any> | ValuesSchema<any> | readonly [Schema];
+/** How a created item joins the cached lists. */
+type AppendMode = 'push' | 'unshift' | 'assign';
 type ItemOf<I> = I extends ArraySchema<infer S> ? S : I extends ValuesSchema<infer S> ? S : I extends readonly [infer S] ? S : never;
 
-/** Options of {@link CollectionSchema}. */
+/**
+ * Options of {@link CollectionSchema}.
+ *
+ * @example
+ * ```ts
+ * const byOwner = new schema.Collection([Todo], {
+ *   key: 'TodosByOwner',
+ *   argsKey: ({ownerId}: {ownerId?: string} = {}) => ({ownerId}),
+ * });
+ * ```
+ */
 export interface CollectionOptions {
   /** Table name; defaults to `Collection(<item key>)`. Give two unrelated collections of one entity distinct keys. */
   key?: string;
@@ -46,7 +58,7 @@ export class CollectionSchema<I extends Inner = Inner> {
   readonly schema: ArraySchema<any> | ValuesSchema<any>;
   private readonly argsKey: (...args: any[]) => Record<string, unknown> | undefined;
   private readonly parsedPks = new Map<string, Record<string, string>>();
-  private appenders?: Record<'push' | 'unshift' | 'assign', CollectionAppender<ItemOf<I>>>;
+  private appenders?: {[M in AppendMode]: CollectionAppender<ItemOf<I>, M>};
 
   constructor(inner: I, options: CollectionOptions = {}) {
     this.schema = Array.isArray(inner) ? new ArraySchema(inner[0]) : (inner as ArraySchema<any> | ValuesSchema<any>);
@@ -76,19 +88,19 @@ export class CollectionSchema<I extends Inner = Inner> {
   }
 
   /** Appends items at the end of every matching cached list. */
-  get push(): CollectionAppender<ItemOf<I>> {
+  get push(): CollectionAppender<ItemOf<I>, 'push'> {
     return this.appender('push');
   }
   /** Inserts items at the start of every matching cached list. */
-  get unshift(): CollectionAppender<ItemOf<I>> {
+  get unshift(): CollectionAppender<ItemOf<I>, 'unshift'> {
     return this.appender('unshift');
   }
   /** Merges an id map into every matching cached map (`Values` collections). */
-  get assign(): CollectionAppender<ItemOf<I>> {
+  get assign(): CollectionAppender<ItemOf<I>, 'assign'> {
     return this.appender('assign');
   }
 
-  private appender(mode: 'push' | 'unshift' | 'assign'): CollectionAppender<ItemOf<I>> {
+  private appender<M extends AppendMode>(mode: M): CollectionAppender<ItemOf<I>, M> {
     this.appenders ??= {
       push: new CollectionAppender(this, 'push'),
       unshift: new CollectionAppender(this, 'unshift'),
@@ -178,12 +190,20 @@ function defaultArgsKey(...args: unknown[]): Record<string, unknown> | undefined
  * The schema of a creating call (`collection.push` and friends): the response
  * is normalized as the item (or a list / id map of items) and then added to
  * every cached list of the collection whose filter it fits.
+ *
+ * @example
+ * ```ts
+ * const todos = new schema.Collection([Todo]);
+ * // todos.push is a CollectionAppender: the created Todo joins every cached list it fits.
+ * const addTodo = new RestEndpoint({path: '/todos', method: 'POST', schema: todos.push});
+ * ```
  */
-export class CollectionAppender<S extends Schema = Schema> {
-  declare readonly __result?: Denormalize<S>;
+export class CollectionAppender<S extends Schema = Schema, M extends AppendMode = AppendMode> {
+  /** One item for `push`/`unshift`; an id map of items for `assign`. */
+  declare readonly __result?: M extends 'assign' ? Record<string, Denormalize<S>> : Denormalize<S>;
   constructor(
     readonly collection: CollectionSchema<any>,
-    readonly mode: 'push' | 'unshift' | 'assign',
+    readonly mode: M,
   ) {}
 
   normalize(input: unknown, delegate: NormalizeDelegate, path: string): unknown {

@@ -7,6 +7,16 @@ export {CollectionSchema, CollectionAppender, type CollectionOptions} from './co
 export {AllSchema} from './all-schema.js';
 export {PkListSchema} from './pk-list-schema.js';
 export {InvalidateSchema} from './invalidate-schema.js';
+/**
+ * The schema classes under the names normalizr users know: `schema.Array`,
+ * `schema.Values`, `schema.Collection`, `schema.All`, `schema.Invalidate`.
+ *
+ * @example
+ * ```ts
+ * const todoLists = new schema.Collection([Todo]);
+ * const everyTodo = new schema.All(Todo);
+ * ```
+ */
 export * as schema from './schema-namespace.js';
 export {normalize, type NormalizedResponse, type TableWrite} from './normalize.js';
 export {mergeResponse, emptyStore, type EntityStore, type RowSink} from './merge-store.js';
@@ -16,3 +26,4 @@ export {jsonEqual} from './json-equal.js';
 export {resolveSchema, walkObject} from './visit-schema.js';
 export type {Denormalize} from './denormalize-type.js';
 export type * from './types.js';
+export type {QueryableSchema, EntityData, SchemaArgs} from './schema-args.js';

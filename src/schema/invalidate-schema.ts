@@ -1,6 +1,7 @@
 import {isPlainObject} from './own-property.js';
 import {SchemaError} from './schema-error.js';
 import type {Entity} from './entity.js';
+import type {EntityData} from './schema-args.js';
 import type {DenormalizeDelegate, NormalizeDelegate} from './types.js';
 
 type EntityClass = typeof Entity & (abstract new (...args: any[]) => Entity);
@@ -22,7 +23,12 @@ type EntityClass = typeof Entity & (abstract new (...args: any[]) => Entity);
  * ```
  */
 export class InvalidateSchema<E extends EntityClass = EntityClass> {
-  declare readonly __result?: InstanceType<E> | undefined;
+  /**
+   * The entity is INVALID once this is written, so a fetch resolves with the
+   * processed response itself (a DELETE's params or body): data with the pk,
+   * not an instance.
+   */
+  declare readonly __result?: EntityData<InstanceType<E>>;
   constructor(readonly schema: E) {}
 
   normalize(input: unknown, delegate: NormalizeDelegate, path: string): unknown {

@@ -4,7 +4,14 @@ import {isPlainObject, setOwn} from './own-property.js';
 import {resolveSchema, walkObject} from './visit-schema.js';
 import type {DenormalizeDelegate, EntityLike, EntityTable, EntityTables} from './types.js';
 
-/** A denormalized value, and whether a required entity in it is INVALID. */
+/**
+ * A denormalized value, and whether a required entity in it is INVALID.
+ *
+ * @example
+ * ```ts
+ * const {data, invalid}: Denormalized<Article[]> = memo.denormalize([Article], response.result, store.entities);
+ * ```
+ */
 export interface Denormalized<T = unknown> {
   /** The value; undefined when nothing is cached or when `invalid`. */
   readonly data: T | undefined;

@@ -9,7 +9,16 @@ import type {EntityMeta, EntityMetaTables, EntityTable, EntityTables} from './ty
  */
 export type RowSink = (table: string, pk: string) => void;
 
-/** The normalized part of the cache: rows and their meta. */
+/**
+ * The normalized part of the cache: rows and their meta.
+ *
+ * @example
+ * ```ts
+ * const now = Date.now();
+ * const store: EntityStore = mergeResponse(emptyStore(), normalize([Article], data, []), {fetchedAt: now, date: now, expiresAt: now + 60_000});
+ * store.entities.get('Article')?.size; // how many articles are stored
+ * ```
+ */
 export interface EntityStore {
   readonly entities: EntityTables;
   readonly entitiesMeta: EntityMetaTables;
@@ -106,7 +115,14 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
   };
 }
 
-/** An empty store. */
+/**
+ * An empty store.
+ *
+ * @example
+ * ```ts
+ * const store = mergeResponse(emptyStore(), normalize(Article, data, []), meta);
+ * ```
+ */
 export function emptyStore(): EntityStore {
   return {entities: new Map(), entitiesMeta: new Map()};
 }

@@ -13,6 +13,12 @@ export interface TableWrite {
 /**
  * What a response will write, computed before anything is written so that a
  * response is stored all or nothing.
+ *
+ * @example
+ * ```ts
+ * const response: NormalizedResponse = normalize([Article], [{id: '1', title: 'Hello'}], []);
+ * response.result; // ['1']
+ * ```
  */
 export interface NormalizedResponse {
   /** The response with every entity replaced by its pk: what the endpoint result stores. */

@@ -10,10 +10,27 @@ export type EntityTable = ReadonlyMap<string, unknown>;
  * Every table of the cache, keyed by entity key. Tables are never mutated in
  * place: a write copies the one table it changes, so a table that is the same
  * object as before has not changed. The memo relies on that.
+ *
+ * @example
+ * ```ts
+ * const tables: EntityTables = store.entities;
+ * const article = tables.get('Article')?.get('1'); // the normalized row of article 1
+ * ```
  */
 export type EntityTables = ReadonlyMap<string, EntityTable>;
 
-/** When a row was written, and when it goes stale. All times are client ms. */
+/**
+ * When a row was written, and when it goes stale. All times are client ms.
+ *
+ * @example
+ * ```ts
+ * class Note extends Entity {
+ *   static override useIncoming(existingMeta: EntityMeta, incomingMeta: EntityMeta) {
+ *     return incomingMeta.fetchedAt >= existingMeta.fetchedAt;
+ *   }
+ * }
+ * ```
+ */
 export interface EntityMeta {
   /** Client time at which the fetch that brought this row was triggered. */
   readonly fetchedAt: number;
@@ -61,7 +78,16 @@ export interface CollectionRows {
   applyOp(row: unknown, mode: CollectionOp['mode'], refs: CollectionOp['refs']): unknown;
 }
 
-/** What `normalize` hands to each schema while it walks a response. */
+/**
+ * What `normalize` hands to each schema while it walks a response.
+ *
+ * @example
+ * ```ts
+ * normalize(input: unknown, delegate: NormalizeDelegate, path: string) {
+ *   return Array.isArray(input) ? input.map((item, i) => delegate.visit(Article, item, `${path}[${i}]`)) : input;
+ * }
+ * ```
+ */
 export interface NormalizeDelegate {
   /** The endpoint's arguments (params, body). */
   readonly args: readonly unknown[];
@@ -77,7 +103,16 @@ export interface NormalizeDelegate {
   addToCollections(op: CollectionOp): void;
 }
 
-/** What `denormalize` hands to each schema while it rebuilds a value. */
+/**
+ * What `denormalize` hands to each schema while it rebuilds a value.
+ *
+ * @example
+ * ```ts
+ * denormalize(input: unknown, delegate: DenormalizeDelegate) {
+ *   return Array.isArray(input) ? input.map(item => delegate.unvisit(Article, item)) : input;
+ * }
+ * ```
+ */
 export interface DenormalizeDelegate {
   /** Denormalizes `input` with `schema`; may return INVALID. */
   unvisit(schema: unknown, input: unknown): unknown;
@@ -89,7 +124,22 @@ export interface DenormalizeDelegate {
   row(key: string, pk: string): unknown;
 }
 
-/** A schema object: what every `schema.*` class and Entity class provides. */
+/**
+ * A schema object: what every `schema.*` class and Entity class provides.
+ *
+ * @example
+ * ```ts
+ * // A list of articles sent as an object keyed by position: {"0": {...}, "1": {...}}.
+ * class IndexedArticles implements SchemaSimple {
+ *   normalize(input: unknown, delegate: NormalizeDelegate, path: string) {
+ *     return Object.values(input as object).map((item, i) => delegate.visit(Article, item, `${path}[${i}]`));
+ *   }
+ *   denormalize(input: unknown, delegate: DenormalizeDelegate) {
+ *     return (input as unknown[]).map(pk => delegate.unvisit(Article, pk));
+ *   }
+ * }
+ * ```
+ */
 export interface SchemaSimple {
   normalize(input: unknown, delegate: NormalizeDelegate, path: string): unknown;
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown;
@@ -100,5 +150,13 @@ export interface SchemaSimple {
   queryKey?(args: readonly unknown[], tables: EntityTables): unknown;
 }
 
-/** A schema as users write it: a schema object, an Entity class, or a shorthand array or object of schemas. */
+/**
+ * A schema as users write it: a schema object, an Entity class, or a shorthand array or object of schemas.
+ *
+ * @example
+ * ```ts
+ * const page: Schema = {results: [Article], author: User};
+ * const getPage = new RestEndpoint({path: '/articles', schema: page});
+ * ```
+ */
 export type Schema = SchemaSimple | readonly [Schema] | {readonly [key: string]: Schema} | (abstract new (...args: any[]) => unknown);

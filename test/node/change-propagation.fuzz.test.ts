@@ -13,7 +13,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {Controller, GCPolicy, type ResponseState, type Watch} from '../../src/core/index.js';
-import {Query, type EndpointInterface} from '../../src/endpoint/index.js';
+import {canFetch, Query, type EndpointInterface} from '../../src/endpoint/index.js';
 import {schema} from '../../src/schema/index.js';
 import {createFakeClock, defineEndpoint, flush, Post, RequestQueue, serverError, User} from './helpers/deferred-endpoint.js';
 
@@ -199,7 +199,7 @@ async function run(steps: readonly Step[]): Promise<void> {
         break;
       case 'get': {
         const [endpoint, args] = reads[step.reader % reads.length]!;
-        if (endpoint === getPost || endpoint === getPosts || endpoint === getCollection) quiet(controller.fetch(endpoint, ...args));
+        if ((endpoint === getPost || endpoint === getPosts || endpoint === getCollection) && canFetch(endpoint)) quiet(controller.fetch(endpoint, ...args));
         break;
       }
       case 'patch':

@@ -53,7 +53,7 @@ describe('pksOf', () => {
       controller.getResponse(ids).data,
     );
     const before = told.length;
-    controller.setResponse(TodoResource.partialUpdate, {id: 2}, {id: 2, title: 'B'});
+    controller.setResponse(TodoResource.partialUpdate, {id: 2}, {title: 'B'}, {id: 2, title: 'B'});
     assert.equal(told.length, before, 'a field change tells nothing');
   });
 

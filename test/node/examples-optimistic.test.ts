@@ -154,8 +154,8 @@ describe('README optimistic patterns', () => {
     );
     const ctrl = new Controller();
     await ctrl.fetch(getOrderedCount);
-    const first = ctrl.fetch(incrementOrdered);
-    const second = ctrl.fetch(incrementOrdered);
+    const first = ctrl.fetch(incrementOrdered, {});
+    const second = ctrl.fetch(incrementOrdered, {});
     assert.equal(ctrl.getResponse(getOrderedCount).data?.count, 2);
     while (answers.length < 2) await delay(1);
     // The newer response arrives first, then the older one.

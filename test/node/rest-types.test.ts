@@ -1,7 +1,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {createResource, RestEndpoint, type PathArgs, type ShortenPath, type RestArgs} from '../../src/rest/index.js';
-import {Entity, schema} from '../../src/schema/index.js';
+import {Entity, schema, type EntityData} from '../../src/schema/index.js';
 
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function expectType<T extends true>(_?: T): void {}
@@ -67,7 +67,8 @@ test('types', () => {
   expectType<Equal<Awaited<ReturnType<typeof res.getList.fetch>>, Article[]>>();
   expectType<Equal<Awaited<ReturnType<typeof res.create.fetch>>, Article>>();
   expectType<Equal<Awaited<ReturnType<typeof res.getList.push.fetch>>, Article>>();
-  expectType<Equal<Awaited<ReturnType<typeof res.delete.fetch>>, Article>>();
+  // A DELETE resolves with its processed response (params or body): data with the pk, not an instance.
+  expectType<Equal<Awaited<ReturnType<typeof res.delete.fetch>>, EntityData<Article>>>();
   void (() => res.getList.fetch({group: 'a', author: 'x'}));
   // @ts-expect-error getList needs the group
   void (() => res.getList.fetch({author: 'x'}));

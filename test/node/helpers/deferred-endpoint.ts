@@ -137,21 +137,22 @@ export function serverError(method = 'GET', path = '/', status = 500): NetworkEr
 
 // --- endpoints ---------------------------------------------------------------------------
 
-/** A plain endpoint whose `fetch` queues a deferred request. */
-export interface TestEndpoint<A extends unknown[] = any[]> extends EndpointInterface {
+/** A plain endpoint whose `fetch` queues a deferred request; `S` types its schema (so its reads). */
+export interface TestEndpoint<A extends unknown[] = any[], S = unknown> extends EndpointInterface {
   readonly name: string;
+  readonly schema: S;
   key(...args: A): string;
   fetch(...args: A): Promise<unknown>;
 }
 
-export interface EndpointOptions<A extends unknown[]> {
+export interface EndpointOptions<A extends unknown[], S = unknown> {
   name: string;
   /** Default GET. Anything else is a mutation (`sideEffect`) unless `sideEffect` says otherwise. */
   method?: string;
   path: (...args: A) => string;
   /** Default: `${method} ${path(...args)}`. */
   key?: (...args: A) => string;
-  schema?: unknown;
+  schema?: S;
   sideEffect?: boolean;
   /** The request body that goes on the wire (default: the second argument). */
   body?: (...args: A) => unknown;
@@ -161,12 +162,12 @@ export interface EndpointOptions<A extends unknown[]> {
   dataExpiryLength?: number;
 }
 
-export function defineEndpoint<A extends unknown[]>(queue: RequestQueue, options: EndpointOptions<A>): TestEndpoint<A> {
+export function defineEndpoint<A extends unknown[], S = unknown>(queue: RequestQueue, options: EndpointOptions<A, S>): TestEndpoint<A, S> {
   const method = options.method ?? 'GET';
   const keyOf = options.key ?? ((...args: A) => `${method} ${options.path(...args)}`);
-  const endpoint: TestEndpoint<A> = {
+  const endpoint: TestEndpoint<A, S> = {
     name: options.name,
-    schema: options.schema,
+    schema: options.schema as S,
     sideEffect: options.sideEffect ?? method !== 'GET',
     key: (...args: A) => keyOf(...args),
     fetch(...args: A) {
@@ -318,7 +319,7 @@ export function createPatterns(queue: RequestQueue) {
     getOptimisticResponse: (_snap, {ids}) => ids.map(id => ({id})),
   });
 
-  const getCount = defineEndpoint<[]>(queue, {name: 'getCount', path: () => '/api/count', schema: Count});
+  const getCount = defineEndpoint<[], typeof Count>(queue, {name: 'getCount', path: () => '/api/count', schema: Count});
   /** Optimistic transform: `{count: cached + 1}`, AbortOptimistic when nothing is cached. */
   const increment = defineEndpoint<[]>(queue, {
     name: 'increment',
@@ -333,7 +334,7 @@ export function createPatterns(queue: RequestQueue) {
     },
   });
 
-  const getOrderedCount = defineEndpoint<[]>(queue, {
+  const getOrderedCount = defineEndpoint<[], typeof OrderedCount>(queue, {
     name: 'getOrderedCount',
     path: () => '/api/ordered-count',
     schema: OrderedCount,

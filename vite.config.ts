@@ -77,6 +77,7 @@ export default defineConfig(({command, mode}) => {
           index: 'src/index.ts',
           'lit/index': 'src/lit/index.ts',
           'components/index': 'components/index.ts',
+          'components/provider': 'components/provider.ts',
         },
         formats: ['es'],
       },

@@ -1,0 +1,112 @@
+// The published shape, checked as a user would meet it: `npm pack` (which builds), the
+// tarball installed into a scratch project, a small Lit app built with Vite and with esbuild
+// and type-checked with tsc against the installed package, without the template layer. The
+// sizes (min + gzip, Lit excluded) are reported as test diagnostics. The tarball holds what
+// the README lists, and nothing else.
+import {after, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {execFileSync} from 'node:child_process';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {gzipSync} from 'node:zlib';
+import {build, transform} from 'esbuild';
+
+const ROOT = process.cwd();
+const FIXTURE = join(ROOT, 'test/fixtures/consumer');
+const APP_BUDGET = 12 * 1024;
+const node = process.execPath;
+const bin = (path: string) => join(ROOT, 'node_modules', path);
+
+let scratch: string;
+let files: string[] = [];
+
+/** min + gzip of JavaScript source: minified again (whitespace, names) as the size report does. */
+async function minGzip(code: string): Promise<number> {
+  const {code: min} = await transform(code, {minify: true, format: 'esm', target: 'es2022'});
+  return gzipSync(min, {level: 9}).length;
+}
+
+describe('the packed package in a consumer project', {timeout: 600_000}, () => {
+  before(async () => {
+    scratch = mkdtempSync(join(tmpdir(), 'lit-data-elements-consumer-'));
+    // What `prepack` runs when publishing; run on its own so that `npm pack --json` prints only JSON.
+    execFileSync('npm', ['run', 'build'], {cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit']});
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], {cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit']}),
+    ) as {filename: string; files: {path: string}[]}[];
+    files = packed[0]!.files.map(file => file.path);
+    const tarball = join(scratch, packed[0]!.filename);
+    writeFileSync(
+      join(scratch, 'package.json'),
+      JSON.stringify({name: 'consumer', private: true, type: 'module', dependencies: {'lit-data-elements': `file:${tarball}`}}, null, 2),
+    );
+    // The package's dependencies are in npm's cache (the repository installed the same versions).
+    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {cwd: scratch, stdio: ['ignore', 'ignore', 'inherit']});
+    for (const project of ['vite', 'esbuild']) {
+      mkdirSync(join(scratch, project));
+      cpSync(join(FIXTURE, 'app'), join(scratch, project), {recursive: true});
+    }
+    cpSync(join(FIXTURE, 'vite'), join(scratch, 'vite'), {recursive: true});
+  });
+
+  after(() => {
+    if (scratch) rmSync(scratch, {recursive: true, force: true});
+  });
+
+  test('the tarball ships the built files, types, custom-elements.json and sources, and no tests or benchmarks', () => {
+    for (const expected of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'custom-elements.json',
+      'dist/esm/index.js',
+      'dist/esm/lit/index.js',
+      'dist/esm/components/index.js',
+      'dist/esm/components/provider.js',
+      'dist/types/src/index.d.ts',
+      'dist/types/components/provider.d.ts',
+      'dist/cdn/data-elements.js',
+      'src/index.ts',
+      'components/provider.ts',
+    ]) {
+      assert.ok(files.includes(expected), `${expected} is in the tarball`);
+    }
+    const stray = files.filter(file => /^(test|bench|demo|scripts|examples|site|docs)\//.test(file) || file.endsWith('.test.ts'));
+    assert.deepEqual(stray, [], 'no tests, benchmarks, demo or scripts');
+  });
+
+  test('tsc type-checks the app against the installed package', () => {
+    execFileSync(node, [bin('typescript/bin/tsc'), '-p', join(scratch, 'esbuild', 'tsconfig.json')], {stdio: 'inherit'});
+  });
+
+  test('Vite builds the app, without the template layer', async t => {
+    const dir = join(scratch, 'vite');
+    execFileSync(node, [bin('vite/bin/vite.js'), 'build'], {cwd: dir, stdio: ['ignore', 'ignore', 'inherit']});
+    const assets = readdirSync(join(dir, 'dist/assets')).filter(file => file.endsWith('.js'));
+    const code = assets.map(file => readFileSync(join(dir, 'dist/assets', file), 'utf8')).join('\n');
+    assert.doesNotMatch(code, /stampino|jexpr|data-resource/, 'the template layer is not in the bundle');
+    const size = await minGzip(code);
+    t.diagnostic(`the Vite app bundle is ${(size / 1024).toFixed(1)} kB min+gzip without Lit (budget ${APP_BUDGET / 1024} kB)`);
+  });
+
+  test('esbuild builds the app, without the template layer', async t => {
+    const dir = join(scratch, 'esbuild');
+    const result = await build({
+      entryPoints: [join(dir, 'main.ts')],
+      absWorkingDir: dir,
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      target: 'es2022',
+      write: false,
+      external: ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'],
+      define: {'process.env.NODE_ENV': '"production"'},
+      logLevel: 'warning',
+    });
+    const code = result.outputFiles[0]!.text;
+    assert.doesNotMatch(code, /stampino|jexpr/, 'the template layer is not in the bundle');
+    const size = gzipSync(code, {level: 9}).length;
+    t.diagnostic(`the esbuild app bundle is ${(size / 1024).toFixed(1)} kB min+gzip without Lit (budget ${APP_BUDGET / 1024} kB)`);
+  });
+});

@@ -23,7 +23,7 @@ function rootToDemo(): Plugin {
 }
 
 // Everything in "dependencies" stays an import in the ESM build: users' bundlers dedupe
-// lit (two copies of lit break element registration and context) and path-to-regexp.
+// lit (two copies of lit break element registration and context).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const deps = Object.keys(pkg.dependencies ?? {});
 const external = (id: string) => deps.some(d => id === d || id.startsWith(`${d}/`));

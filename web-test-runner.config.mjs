@@ -9,7 +9,6 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { countReporter } from './scripts/wtr-count-reporter.mjs';
-import { cjsToEsm } from './scripts/wds-cjs-to-esm.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -158,9 +157,6 @@ export default {
     // esbuild reads tsconfig.json as-is (experimentalDecorators); target es2022 so it
     // never ships syntax an engine lacks.
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
-    // CommonJS-only packages that browser code imports. Symptom of a missing entry: "does
-    // not provide an export named ..." in every engine.
-    cjsToEsm(['path-to-regexp']),
   ],
   middleware: [
     // Serve msw's worker script (generated into public/ by `msw init public`) at the site root

@@ -1,4 +1,4 @@
-import {parse, type Token} from 'path-to-regexp';
+import {parsePath, type PathToken} from '../src/rest/index.js';
 
 /**
  * The parameter names of a path template, in order (optional ones
@@ -12,11 +12,11 @@ import {parse, type Token} from 'path-to-regexp';
  */
 export function pathParams(path: string): string[] {
   const names: string[] = [];
-  collect(parse(path).tokens, names);
+  collect(parsePath(path), names);
   return names;
 }
 
-function collect(tokens: readonly Token[], names: string[]): void {
+function collect(tokens: readonly PathToken[], names: string[]): void {
   for (const token of tokens) {
     if (token.type === 'group') collect(token.tokens, names);
     else if (token.type === 'param' || token.type === 'wildcard') names.push(token.name);

@@ -4,7 +4,6 @@ import {expect, fixture, html} from '@open-wc/testing';
 import {LitElement} from 'lit';
 import {customElement, property} from 'lit/decorators.js';
 import {http, HttpResponse} from 'msw';
-import {compile} from 'path-to-regexp';
 import {startWorker, stopWorker} from './helpers/msw.js';
 
 describe('rig: msw in the browser', () => {
@@ -40,12 +39,5 @@ describe('rig: Lit', () => {
     el.name = 'again';
     await el.updateComplete;
     expect(el.shadowRoot!.textContent!.trim()).to.equal('Hello, again!');
-  });
-});
-
-// path-to-regexp ships CommonJS only: this fails unless scripts/wds-cjs-to-esm.mjs serves it as ESM.
-describe('rig: CommonJS dependencies', () => {
-  it('imports named exports from path-to-regexp', () => {
-    expect(compile('/items/:id')({id: '7'})).to.equal('/items/7');
   });
 });

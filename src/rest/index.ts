@@ -6,3 +6,4 @@ export {createResource} from './create-resource.js';
 export {bodyOrParams} from './body-or-params.js';
 export type {Resource, ResourceGenerics, ResourceGenericsOf, ResourceMember, ResourceMembers, ResourceOptions, ResourceOverrides} from './resource-types.js';
 export type {ItemBody} from './item-body.js';
+export {parsePath, type PathToken} from './path-syntax.js';

@@ -1,4 +1,4 @@
-import {compile, parse, type Token} from 'path-to-regexp';
+import {fillTokens, parsePath, type PathToken} from './path-syntax.js';
 
 /** A parsed path template: its parameter names and a filler. */
 export interface PathTemplate {
@@ -24,7 +24,7 @@ const templates = new Map<string, PathTemplate>();
 export function pathTemplate(path: string): PathTemplate {
   let template = templates.get(path);
   if (!template) {
-    const {tokens} = parse(path);
+    const tokens = parsePath(path);
     const required: string[] = [];
     const optional: string[] = [];
     const wildcards = new Set<string>();
@@ -35,14 +35,14 @@ export function pathTemplate(path: string): PathTemplate {
       optional,
       names: new Set([...required, ...optional]),
       wildcards,
-      fill: compile(path, {encode: encodeSegment}) as PathTemplate['fill'],
+      fill: data => fillTokens(tokens, data, encodeSegment),
     };
     templates.set(path, template);
   }
   return template;
 }
 
-function collect(tokens: readonly Token[], inGroup: boolean, required: string[], optional: string[], wildcards: Set<string>): void {
+function collect(tokens: readonly PathToken[], inGroup: boolean, required: string[], optional: string[], wildcards: Set<string>): void {
   for (const token of tokens) {
     if (token.type === 'group') {
       collect(token.tokens, true, required, optional, wildcards);

@@ -55,7 +55,7 @@ type Extended<O, E> = IsLoose<O> extends true ? AnyRestGenerics : Omit<O, keyof 
  * ```
  */
 export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterface {
-  /** Path template (path-to-regexp 8): `:name` parameters, `{/:name}` optional parts. */
+  /** Path template (the syntax of path-to-regexp 8): `:name` parameters, `{/:name}` optional parts. */
   declare readonly path: O extends {readonly path: infer P extends string} ? P : string;
   /** How the response is normalized; undefined keeps it as it is. */
   declare readonly schema: IsLoose<O> extends true ? any : O extends {readonly schema: infer S} ? S : undefined;

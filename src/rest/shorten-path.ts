@@ -1,4 +1,4 @@
-import {parse, stringify, TokenData, type Token} from 'path-to-regexp';
+import {parsePath, stringifyPath, type PathToken} from './path-syntax.js';
 
 type Split<S extends string, Acc extends string[] = []> = S extends `${infer H}/${infer T}` ? Split<T, [...Acc, H]> : [...Acc, S];
 type Join<T extends string[]> = T extends [infer H extends string, ...infer R extends string[]]
@@ -42,11 +42,11 @@ export type ShortenPath<P extends string> = string extends P
  * ```
  */
 export function shortenPath<P extends string>(path: P): ShortenPath<P> {
-  const {tokens} = parse(path);
+  const tokens = parsePath(path);
   let last = -1;
   for (let i = 0; i < tokens.length; i++) if (hasParam(tokens[i]!)) last = i;
   if (last === -1) throw new Error(`shortenPath: the path "${path}" has no parameter to remove`);
-  let head = stringify(new TokenData(tokens.slice(0, last)));
+  let head = stringifyPath(tokens.slice(0, last));
   const dropped = tokens[last]!;
   // A param that shares its segment with text (`/users/u-:id`) takes the whole segment with it;
   // a group that opens with `/` is a segment of its own.
@@ -56,12 +56,12 @@ export function shortenPath<P extends string>(path: P): ShortenPath<P> {
   return (head === '' ? '/' : head) as ShortenPath<P>;
 }
 
-function hasParam(token: Token): boolean {
+function hasParam(token: PathToken): boolean {
   if (token.type === 'param' || token.type === 'wildcard') return true;
   return token.type === 'group' && token.tokens.some(hasParam);
 }
 
-function firstText(tokens: readonly Token[]): string {
+function firstText(tokens: readonly PathToken[]): string {
   const first = tokens[0];
   return first?.type === 'text' ? first.value : '';
 }

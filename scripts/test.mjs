@@ -70,14 +70,16 @@ function count(part, c, t0) {
 }
 const banner = s => console.log(`\n=== ${s} ===`);
 
-// (a) Type check: both configs, both always run so all errors show; counts as one test.
+// (a) Type check: the three configs (browser, Node, docs site), all always run so all errors
+// show; counts as one test.
 async function typecheck() {
   banner('type check');
   const t0 = Date.now();
   const tsc = 'node_modules/typescript/bin/tsc';
   const a = await run(node, [tsc, '--noEmit', '-p', 'tsconfig.json']);
   const b = await run(node, [tsc, '--noEmit', '-p', 'tsconfig.node.json']);
-  const ok = a === 0 && b === 0;
+  const c = await run(node, [tsc, '--noEmit', '-p', 'site/tsconfig.json']);
+  const ok = a === 0 && b === 0 && c === 0;
   count('type check', { passed: ok ? 1 : 0, failed: ok ? 0 : 1 }, t0);
 }
 

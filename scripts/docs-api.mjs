@@ -39,6 +39,11 @@ export async function writeApiReference(out, docsRoot) {
     // and a module's page reads as an overview of what it exports).
     outputFileStrategy: 'members',
     membersWithOwnFile: ['Class'],
+    // Links name the plugin's own anchors (`#viewstate-1` when a member `View.state` took
+    // `#viewstate`), which VitePress's heading ids do not follow: write them into the page.
+    useHTMLAnchors: true,
+    // The three entry points side by side in the sidebar, not `lit` inside `lit-data-elements`.
+    navigation: {includeFolders: false, includeGroups: true},
     // The entry points' names, not the folders TypeDoc would name them after.
     entryPointStrategy: 'resolve',
     logLevel: 'Warn',

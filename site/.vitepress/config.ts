@@ -69,6 +69,7 @@ export default defineConfig({
       {text: 'API', link: '/reference/api/'},
       {text: 'Elements', link: '/reference/elements/'},
       {text: 'npm', link: `https://www.npmjs.com/package/${pkg.name}`},
+      {text: 'Source', link: REPOSITORY},
     ],
     sidebar: {
       '/reference/api/': [{text: 'API reference', link: '/reference/api/', items: apiSidebar(SITE)}, {text: 'Elements reference', link: '/reference/elements/'}],
@@ -77,7 +78,6 @@ export default defineConfig({
     },
     outline: [2, 3],
     search: {provider: 'local'},
-    socialLinks: [{icon: 'github', link: REPOSITORY}],
     footer: {message: `${pkg.name} ${pkg.version}, ${pkg.license} licensed.`},
   },
 });

@@ -11,7 +11,8 @@
 //                                                     file running (see theme/LiveExample.vue)
 //
 // Included headings are moved to sit one level below the page's own last heading (the first
-// include of a page with none becomes its title); `level=N` on the marker says it outright.
+// include of a page with none becomes its title); `level=N` on the marker says it outright,
+// and `heading="Text"` renames the included section's first heading.
 // Links in included text are resolved from the included file: to the page that includes that
 // file whole, else to the file in the repository.
 // An include or example whose file or section does not exist fails the build, naming both.
@@ -29,7 +30,7 @@ export interface MarkerOptions {
   readonly sourceUrl: string;
 }
 
-const MARKER = /^<!-- (include|example|live): (\S+?)(?:#([\w-]+))?((?: [^>]*?)?) -->$/;
+const MARKER = /^<!-- (include|example|live): ([^\s#]+)(?:#([\w-]+))?((?: [^>]*?)?) -->$/;
 const HEADING = /^(#{1,6})(\s.*)$/;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 
@@ -82,16 +83,17 @@ function section(text: string, slug: string, shallow: boolean, file: string): st
   return lines.slice(start, end).join('\n');
 }
 
-/** Moves every heading so that the first one sits at `level`. */
-function relevel(text: string, level: number): string {
+/** Moves every heading so that the first one sits at `level`, and renames that one when `title` is given. */
+function relevel(text: string, level: number, title: string | undefined): string {
   const lines = text.split('\n');
   let delta: number | undefined;
   forEachProseLine(lines, (line, index) => {
     const heading = HEADING.exec(line);
     if (!heading) return;
+    const first = delta === undefined;
     delta ??= level - heading[1]!.length;
     const depth = Math.min(6, Math.max(1, heading[1]!.length + delta));
-    lines[index] = '#'.repeat(depth) + heading[2]!;
+    lines[index] = '#'.repeat(depth) + (first && title ? ` ${title}` : heading[2]!);
   });
   return lines.join('\n');
 }
@@ -126,9 +128,9 @@ function codeBlock(file: string, source: string): string {
   return `${fence}${language}\n${code.trimEnd()}\n${fence}`;
 }
 
-/** `key="value"` pairs of a marker. */
+/** The `key="value"`, `key=value` and `key` words of a marker. */
 function markerAttributes(text: string): Map<string, string> {
-  return new Map([...text.matchAll(/([\w-]+)(?:="([^"]*)")?/g)].map(m => [m[1]!, m[2] ?? '']));
+  return new Map([...text.matchAll(/([\w-]+)(?:=(?:"([^"]*)"|(\S+)))?/g)].map(m => [m[1]!, m[2] ?? m[3] ?? '']));
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -162,7 +164,8 @@ export function expandMarkers(markdown: string, page: string, options: MarkerOpt
       text = withoutReadmeMarkers(text);
       text = relinked(text, file, options, pages);
       const level = Number(attributes.get('level') ?? ownLevel + 1);
-      replaced.set(index, relevel(text.trim(), level));
+      if (!(level >= 1 && level <= 6)) throw new Error(`site/${page}: level=${attributes.get('level')} on the include of ${file} is not 1 to 6`);
+      replaced.set(index, relevel(text.trim(), level, attributes.get('heading')));
     } else if (kind === 'example') {
       replaced.set(index, codeBlock(file, source));
     } else {

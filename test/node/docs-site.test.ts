@@ -4,7 +4,8 @@
 // loads with no console error while each live example runs against msw and shows its data.
 // Screenshots of three pages go to screenshots/ (git-ignored).
 //   node --import tsx --test test/node/docs-site.test.ts
-// DOCS_SKIP=1 skips it.
+// DOCS_SKIP=1 skips it; DOCS_REUSE=1 checks the build already in site/.vitepress/dist
+// (a quick loop while writing pages).
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync} from 'node:fs';
@@ -94,7 +95,7 @@ describe('the documentation site', {skip}, () => {
     async () => {
       ensureChromium();
       const t0 = Date.now();
-      await buildSite();
+      if (!(process.env.DOCS_REUSE === '1' && existsSync(DIST))) await buildSite();
       buildSeconds = (Date.now() - t0) / 1000;
       files = siteFiles(DIST);
       pages = pagesOf(files);

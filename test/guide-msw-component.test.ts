@@ -7,7 +7,7 @@ import {setupWorker} from 'msw/browser';
 import {Controller} from '../src/index.js';
 import '../components/data-provider.js';
 import '../components/data-boundary.js';
-import '../examples/article-list.js';
+import '../examples/article-list.js'; // the component under test
 
 const article = {
   id: 1,

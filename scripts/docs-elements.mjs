@@ -51,7 +51,7 @@ export function elementPage(declaration, module, order) {
   const methods = members.filter(m => m.kind === 'method' && isPublic(m));
   const parts = [
     '---',
-    `title: <${tag}>`,
+    `title: "<${tag}>"`,
     `order: ${order}`,
     'outline: [2, 3]',
     '---',

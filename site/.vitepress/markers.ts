@@ -30,7 +30,7 @@ export interface MarkerOptions {
   readonly sourceUrl: string;
 }
 
-const MARKER = /^<!-- (include|example|live): ([^\s#]+)(?:#([\w-]+))?((?: [^>]*?)?) -->$/;
+const MARKER = /^<!-- (include|example|live): ([^\s#]+)(?:#([\w-]+))?((?: .*?)?) -->$/;
 const HEADING = /^(#{1,6})(\s.*)$/;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 

@@ -1,18 +1,28 @@
-// The API reference of the documentation site: TypeDoc over the three package entry points,
+// The API reference of the documentation site: TypeDoc over the package's entry points,
 // written as Markdown (typedoc-plugin-markdown) in VitePress's flavour, with the sidebar
 // (typedoc-vitepress-theme), so the reference is pages of the site like any other: same
 // navigation, search and link check. The JSDoc in src/ and components/ is the source.
 //   node scripts/docs-api.mjs OUT_DIR SITE_DIR
-import {rmSync} from 'node:fs';
+import {existsSync, readFileSync, rmSync} from 'node:fs';
 import {pathToFileURL} from 'node:url';
 import {Application, Converter, OptionDefaults} from 'typedoc';
 
-/** Entry point -> the module name users import. */
-export const ENTRY_POINTS = {
-  'src/index.ts': 'lit-data-elements',
-  'src/lit/index.ts': 'lit-data-elements/lit',
-  'components/index.ts': 'lit-data-elements/elements',
-};
+/**
+ * Source entry point -> the module name users import, read from package.json `exports`:
+ * each export with `types` (`./dist/types/src/lit/index.d.ts`) documents its source
+ * (`src/lit/index.ts`), so a new entry point is in the reference without a change here.
+ */
+export function entryPoints(pkg = JSON.parse(readFileSync('package.json', 'utf8'))) {
+  const entries = {};
+  for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+    const types = typeof target === 'object' ? target.types : undefined;
+    if (!types) continue;
+    const source = types.replace(/^\.\/dist\/types\//, '').replace(/\.d\.ts$/, '.ts');
+    if (!existsSync(source)) throw new Error(`package.json exports "${subpath}": its types ${types} come from ${source}, which does not exist`);
+    entries[source] = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.replace(/^\.\//, '')}`;
+  }
+  return entries;
+}
 
 // The elements' JSDoc tags for the custom-elements-manifest analyzer; TypeDoc keeps them.
 const ELEMENT_TAGS = ['@attr', '@prop', '@fires', '@slot', '@csspart', '@cssprop'];
@@ -20,8 +30,9 @@ const ELEMENT_TAGS = ['@attr', '@prop', '@fires', '@slot', '@csspart', '@cssprop
 /** Generates the reference into `out` (emptied first); resolves with TypeDoc's warning count. */
 export async function writeApiReference(out, docsRoot) {
   rmSync(out, {recursive: true, force: true});
+  const entries = entryPoints();
   const app = await Application.bootstrapWithPlugins({
-    entryPoints: Object.keys(ENTRY_POINTS),
+    entryPoints: Object.keys(entries),
     tsconfig: 'tsconfig.build.json',
     plugin: ['typedoc-plugin-markdown', 'typedoc-vitepress-theme'],
     out,
@@ -50,9 +61,12 @@ export async function writeApiReference(out, docsRoot) {
   });
   // TypeDoc names an entry point's module after its path (`src/lit`); users import it by
   // the package's export name.
-  const byPath = Object.fromEntries(Object.entries(ENTRY_POINTS).map(([file, name]) => [file.replace(/\/index\.ts$/, ''), name]));
+  const byPath = Object.fromEntries(Object.entries(entries).map(([file, name]) => [file.replace(/\.ts$/, '').replace(/\/index$/, ''), name]));
   app.converter.on(Converter.EVENT_RESOLVE_BEGIN, context => {
-    for (const module of context.project.children ?? []) module.name = byPath[module.name] ?? module.name;
+    for (const module of context.project.children ?? []) {
+      if (!byPath[module.name]) throw new Error(`TypeDoc named a module "${module.name}", which is none of ${Object.keys(byPath).join(', ')}`);
+      module.name = byPath[module.name];
+    }
   });
   const project = await app.convert();
   if (!project) throw new Error('TypeDoc could not convert the entry points (see the errors above)');
@@ -61,7 +75,7 @@ export async function writeApiReference(out, docsRoot) {
   return app.logger.warningCount;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [out, root] = process.argv.slice(2);
   if (!out || !root) {
     console.error('usage: node scripts/docs-api.mjs OUT_DIR SITE_DIR');

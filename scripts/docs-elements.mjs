@@ -143,7 +143,7 @@ export function writeElementsReference(manifestPath, outDir) {
   return elements.map(e => e.declaration.tagName);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [manifest, out] = process.argv.slice(2);
   if (!manifest || !out) {
     console.error('usage: node scripts/docs-elements.mjs MANIFEST OUT_DIR');

@@ -9,7 +9,7 @@
 //   site/reference/elements/  custom-elements.json, analyzed afresh from components/ (scripts/docs-elements.mjs)
 //   site/public/mockServiceWorker.js  msw's worker, for the live examples (`msw init`)
 import {spawn} from 'node:child_process';
-import {existsSync, mkdirSync} from 'node:fs';
+import {mkdirSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {writeApiReference} from './docs-api.mjs';
@@ -35,22 +35,21 @@ function run(command, args, {quiet = false} = {}) {
 export async function generateDocs() {
   const t0 = Date.now();
   process.chdir(ROOT);
-  if (!existsSync(join(SITE, 'public/mockServiceWorker.js'))) {
-    // --no: never download msw, use the project's pinned copy.
-    await run('npx', ['--no', 'msw', 'init', join(SITE, 'public'), '--no-save'], {quiet: true});
-  }
+  // Written every time (a second), so the worker always matches the installed msw.
+  // --no: never download msw, use the project's pinned copy.
+  const worker = run('npx', ['--no', 'msw', 'init', join(SITE, 'public'), '--no-save'], {quiet: true});
   mkdirSync('.tmp/docs', {recursive: true});
   // The analyzer runs beside TypeDoc (its own process); both take a few seconds.
   const analyzed = run(process.execPath, ['node_modules/@custom-elements-manifest/analyzer/cem.js', 'analyze', '--outdir', '.tmp/docs'], {quiet: true});
   const warnings = await writeApiReference(join(SITE, 'reference/api'), SITE);
-  await analyzed;
+  await Promise.all([analyzed, worker]);
   const tags = writeElementsReference('.tmp/docs/custom-elements.json', join(SITE, 'reference/elements'));
   console.log(
     `docs: API reference (${warnings} TypeDoc warnings) and elements reference (${tags.length} elements) generated in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [mode = 'dev', ...rest] = process.argv.slice(2);
   if (!['dev', 'build', 'preview', 'generate'].includes(mode)) {
     console.error(`usage: node scripts/docs.mjs dev|build|preview|generate [vitepress args]`);

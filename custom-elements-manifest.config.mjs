@@ -3,8 +3,7 @@
 // @slot, @csspart on each element class, plus the Lit decorators (`litelement`).
 // The element modules are analyzed, plus the base class they inherit from.
 
-// Lifecycle methods every LitElement has: not this package's API. (`update` stays: on
-// <data-resource> it is also the PUT write, documented there.)
+// Lifecycle methods every LitElement has: not this package's API.
 const LIFECYCLE = new Set([
   'connectedCallback',
   'disconnectedCallback',
@@ -15,16 +14,17 @@ const LIFECYCLE = new Set([
   'firstUpdated',
   'shouldUpdate',
   'createRenderRoot',
+  'update',
 ]);
 
 /** module path -> class name -> the event names of its `@fires` tags */
 const documentedEvents = {};
-/** module path -> class name -> the manifest entry of its `update(params, body)` write */
-const updateWrites = {};
 
 export default {
   globs: ['components/data-*.ts', 'components/template-host-element.ts'],
   outdir: '.',
+  // package.json names custom-elements.json already; the docs write a second copy elsewhere.
+  packagejson: false,
   litelement: true,
   plugins: [
     {
@@ -63,33 +63,6 @@ export default {
           for (const decl of mod.declarations ?? []) {
             const names = documentedEvents[mod.path]?.[decl.name];
             if (names && decl.events) decl.events = decl.events.filter(e => names.has(e.name));
-          }
-        }
-      },
-    },
-    {
-      // Lit's plugin drops every method named `update` (the lifecycle); <data-resource>'s
-      // `update(params, body)` is also its PUT write: put that signature back.
-      name: 'data-elements:update-write',
-      analyzePhase({ts, node, moduleDoc}) {
-        if (!ts.isClassDeclaration(node) || !node.name) return;
-        const overloads = node.members.filter(m => ts.isMethodDeclaration(m) && m.name.getText() === 'update');
-        const write = overloads.find(m => !m.body && m.parameters.length === 2);
-        if (!write) return;
-        const doc = overloads.flatMap(m => m.jsDoc ?? [])[0];
-        (updateWrites[moduleDoc.path] ??= {})[node.name.text] = {
-          kind: 'method',
-          name: 'update',
-          description: doc ? String(ts.getTextOfJSDocComment(doc.comment) ?? '').trim() : undefined,
-          parameters: write.parameters.map(p => ({name: p.name.getText(), type: {text: p.type?.getText() ?? 'unknown'}})),
-          return: {type: {text: write.type?.getText() ?? 'unknown'}},
-        };
-      },
-      packageLinkPhase({customElementsManifest}) {
-        for (const mod of customElementsManifest.modules ?? []) {
-          for (const decl of mod.declarations ?? []) {
-            const method = updateWrites[mod.path]?.[decl.name];
-            if (method && !decl.members?.some(m => m.name === 'update')) (decl.members ??= []).push(method);
           }
         }
       },

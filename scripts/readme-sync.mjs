@@ -6,12 +6,17 @@
 // (test/node/readme-sync.test.ts runs the check).
 import {readFileSync, writeFileSync} from 'node:fs';
 
-/** Repository imports as a user of the package writes them. */
-export function asPackageImports(source) {
+/**
+ * Repository imports as a user of the package writes them. `up` is the way from the file's
+ * folder to the repository root: `..` for examples/ and test/ (the default), `../..` for
+ * test/node/ (the documentation site shows files from all three).
+ */
+export function asPackageImports(source, up = '..') {
+  const root = up.replace(/[./]/g, c => `\\${c}`);
   return source
-    .replace(/from '\.\.\/src\/lit\/index\.js'/g, "from 'lit-data-elements/lit'")
-    .replace(/from '\.\.\/src\/index\.js'/g, "from 'lit-data-elements'")
-    .replace(/import '\.\.\/components\/[\w-]+\.js';\n/g, '')
+    .replace(new RegExp(`from '${root}/src/lit/index\\.js'`, 'g'), "from 'lit-data-elements/lit'")
+    .replace(new RegExp(`from '${root}/src/index\\.js'`, 'g'), "from 'lit-data-elements'")
+    .replace(new RegExp(`import '${root}/components/[\\w-]+\\.js';\\n`, 'g'), '')
     .replace(/^(import \{[^}]*\} from 'lit-data-elements\/lit';\n)/m, "$1import 'lit-data-elements/elements';\n");
 }
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: type check, Node tests, browser tests (all three engines), in that order,
+// `npm test`: type check, Node tests, the docs site check, browser tests (all three engines), in that order,
 // output streamed live. CI reads the LAST line, which is always `N passed, N failed`
 // (plus `, N skipped` when some were skipped), so nothing may print after it.
-//   SKIP_BROWSER=1 npm test              -> type check + Node tests only (quick local loop)
+//   SKIP_BROWSER=1 npm test              -> type check + Node tests only (quick local loop; no
+//                                           docs site check, which builds the site and uses Chromium)
 //   BROWSERS=firefox npm test            -> pick engines (default chromium,firefox,webkit)
 //   npm test -- --files test/foo.test.ts -> extra args go to web-test-runner
 import { spawn, spawnSync } from 'node:child_process';
@@ -70,32 +71,49 @@ function count(part, c, t0) {
 }
 const banner = s => console.log(`\n=== ${s} ===`);
 
-// (a) Type check: both configs, both always run so all errors show; counts as one test.
+// (a) Type check: the three configs (browser, Node, docs site), all always run so all errors
+// show; counts as one test.
 async function typecheck() {
   banner('type check');
   const t0 = Date.now();
   const tsc = 'node_modules/typescript/bin/tsc';
   const a = await run(node, [tsc, '--noEmit', '-p', 'tsconfig.json']);
   const b = await run(node, [tsc, '--noEmit', '-p', 'tsconfig.node.json']);
-  const ok = a === 0 && b === 0;
+  const c = await run(node, [tsc, '--noEmit', '-p', 'site/tsconfig.json']);
+  const ok = a === 0 && b === 0 && c === 0;
   count('type check', { passed: ok ? 1 : 0, failed: ok ? 0 : 1 }, t0);
 }
 
 // (b) Node tests. Node 20's --test does not expand globs, so list the files here. The spec
 // reporter is for people; a TAP copy goes to a file and its final `# pass`/`# fail` lines are counted.
+// The documentation site's check is a part of its own (d): it builds the site, which takes
+// longer than one test file may here.
+const DOCS_TEST = 'test/node/docs-site.test.ts';
+
 async function nodeTests() {
-  banner('node tests');
-  const t0 = Date.now();
   const files = existsSync('test/node')
-    ? readdirSync('test/node').filter(f => f.endsWith('.test.ts')).sort().map(f => `test/node/${f}`)
+    ? readdirSync('test/node').filter(f => f.endsWith('.test.ts')).sort().map(f => `test/node/${f}`).filter(f => f !== DOCS_TEST)
     : [];
-  if (!files.length) return void report.push('node tests             none found');
-  const tap = join(TMP, 'node-tests.tap');
+  // One stuck test fails with a message instead of stalling the run until the watchdog.
+  await runNodeTests('node tests', files, 120_000);
+}
+
+// (d) The documentation site: build, links, every page and live example in Chromium. About
+// 80 s of CPU; on a machine shared with other work it has taken 7 minutes, so its limit sits
+// just under the part watchdog's.
+async function docsSite() {
+  await runNodeTests('docs site', existsSync(DOCS_TEST) ? [DOCS_TEST] : [], 840_000);
+}
+
+async function runNodeTests(name, files, timeoutMs) {
+  banner(name);
+  const t0 = Date.now();
+  if (!files.length) return void report.push(`${name.padEnd(22)} none found`);
+  const tap = join(TMP, `${name.replace(/\W+/g, '-')}.tap`);
   rmSync(tap, { force: true });
   const code = await run(node, [
     '--import', 'tsx', '--test',
-    // One stuck test fails with a message instead of stalling the run until the watchdog.
-    '--test-timeout=120000',
+    `--test-timeout=${timeoutMs}`,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
     ...files,
@@ -105,7 +123,7 @@ async function nodeTests() {
   const c = { passed: last('pass'), failed: last('fail') + last('cancelled'), skipped: last('skipped') + last('todo') };
   // A crash (bad flag, tsx missing, runner died) can fail with no failing test: count it.
   if (code !== 0 && c.failed === 0) c.failed = 1;
-  count('node tests', c, t0);
+  count(name, c, t0);
 }
 
 // (c) Browser tests: install what is missing, then web-test-runner; counts come from
@@ -178,7 +196,7 @@ function reapLeftovers() {
 
 const t0 = Date.now();
 const skipBrowser = process.env.SKIP_BROWSER === '1';
-const parts = skipBrowser ? [typecheck, nodeTests] : [typecheck, nodeTests, browserTests];
+const parts = skipBrowser ? [typecheck, nodeTests] : [typecheck, nodeTests, docsSite, browserTests];
 for (const part of parts) {
   if (interrupted) break;
   try {
@@ -189,7 +207,7 @@ for (const part of parts) {
     count(`${part.name} (crashed)`, { passed: 0, failed: 1 });
   }
 }
-if (skipBrowser) report.push('browser tests          skipped (SKIP_BROWSER=1)');
+if (skipBrowser) report.push('docs site, browser     skipped (SKIP_BROWSER=1)');
 if (interrupted) count('interrupted', { passed: 0, failed: 1 });
 
 console.log(`\n=== summary (${secs(t0)}) ===\n${report.join('\n')}`);

@@ -26,6 +26,7 @@ import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {extname, join, normalize} from 'node:path';
 import {chromium, type Browser} from 'playwright-core';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../scripts/chromium.mjs';
 import {BENCHMARKS_MD, ROOT, installedVersion, machineLines, table} from '../report.js';
 import type {PageApi, Sample} from './shared.js';
 import {flag, option} from '../cli.js';
@@ -41,7 +42,7 @@ const DEADLINE_S = Number(option('deadline') ?? 150);
 const ONLY = option('only')?.split(',');
 const PROFILE = flag('profile');
 if (PROFILE && WRITE) throw new Error('--profile measures an unminified build: it does not --write');
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = CHROMIUM_PATH;
 const ROWS = 1000;
 
 interface PageConfig {
@@ -144,17 +145,7 @@ await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 // --- run ---------------------------------------------------------------------------------
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  '--js-flags=--expose-gc',
-];
+const FLAGS = [...CHROMIUM_ARGS, '--js-flags=--expose-gc'];
 const browser: Browser = await chromium.launch({executablePath: CHROMIUM, headless: !flag('headed'), args: FLAGS});
 const browserVersion = browser.version();
 

@@ -12,22 +12,11 @@ import {createServer} from 'node:net';
 import {dirname, join} from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {fileURLToPath} from 'node:url';
+import {CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium} from '../../scripts/chromium.mjs';
 import {chromium, type Browser, type Page} from 'playwright-core';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOTS = join(ROOT, 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Debian's Chromium, as root, on a machine without internet (see TOOLCHAIN.md).
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 // Generous: vite pre-bundles dependencies on its first start, and CI machines are busy.
 const SERVER_START_MS = 90_000;
 const WAIT_MS = 15_000;
@@ -177,21 +166,13 @@ describe('e2e: the demo in Chromium', {skip}, () => {
   let errors: string[];
 
   before(async () => {
-    // A fresh CI machine has no browser yet (npm test installs them after the Node tests).
-    if (!existsSync(CHROMIUM)) {
-      const install = spawnSync(process.execPath, ['scripts/install-browsers.mjs'], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        env: {...process.env, BROWSERS: 'chromium'},
-      });
-      assert.equal(install.status, 0, `installing Chromium failed:\n${install.stdout}\n${install.stderr}`);
-    }
+    ensureChromium();
     // The same freshness check `npm start` does, here with a clear failure of its own.
     const build = spawnSync(process.execPath, ['scripts/build-cdn.mjs'], {cwd: ROOT, encoding: 'utf8'});
     assert.equal(build.status, 0, `building the CDN file failed:\n${build.stdout}\n${build.stderr}`);
     mkdirSync(SCREENSHOTS, {recursive: true});
     await server.start();
-    browser = await chromium.launch({executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true});
+    browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true});
     page = await browser.newPage({viewport: {width: 1280, height: 900}});
     errors = watchErrors(page);
   });

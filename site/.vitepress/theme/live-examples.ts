@@ -1,0 +1,58 @@
+// Runs the live examples of the site: msw's worker answers the demo's REST API in the page
+// (demo/mock/handlers.ts: todos, articles and their authors, 200-600 ms per answer, and
+// locked todos whose delete fails), the elements are defined, and the example file goes in.
+//   examples/*.html  plain HTML: the file is the markup.
+//   examples/*.ts    a module: imported (it defines its elements), and the markup is its
+//                    closing `// In the page:` comment, so the file shows how it is used.
+import {withBase} from 'vitepress';
+
+// Keys are relative to this file: `../../../examples/x.ts`.
+const markupFiles = import.meta.glob<string>('../../../examples/*.html', {query: '?raw', import: 'default'});
+const moduleSources = import.meta.glob<string>('../../../examples/*.ts', {query: '?raw', import: 'default'});
+const modules = import.meta.glob('../../../examples/*.ts');
+
+let mockApi: Promise<unknown> | undefined;
+
+/** Starts the mock API once per page load; every example waits for it before it fetches. */
+function startMockApi(): Promise<unknown> {
+  mockApi ??= Promise.all([import('msw/browser'), import('../../../demo/mock/handlers.js')]).then(([{setupWorker}, {handlers}]) =>
+    setupWorker(...handlers).start({
+      // site/public/mockServiceWorker.js (`msw init`), at the site's root so its scope covers every page.
+      serviceWorker: {url: withBase('/mockServiceWorker.js')},
+      onUnhandledRequest: 'bypass',
+      quiet: true,
+    }),
+  );
+  return mockApi;
+}
+
+/** The markup of a module example: the lines of its `// In the page:` comment. */
+export function pageMarkup(file: string, source: string): string {
+  const lines = source.split('\n');
+  const start = lines.findIndex(line => /^\/\/\s*In the page:\s*$/.test(line));
+  if (start < 0) throw new Error(`${file} has no "// In the page:" comment holding its markup`);
+  const markup = [];
+  for (const line of lines.slice(start + 1)) {
+    if (!line.startsWith('//')) break;
+    markup.push(line.replace(/^\/\/ ?/, ''));
+  }
+  return markup.join('\n');
+}
+
+/** Puts the example `file` (repository-relative, such as `examples/todo-list.html`) into `into`, running. */
+export async function runExample(file: string, into: HTMLElement): Promise<void> {
+  const key = `../../../${file}`;
+  const load = file.endsWith('.html') ? markupFiles[key] : moduleSources[key];
+  if (!load) throw new Error(`${file} is not an example file (examples/*.html or examples/*.ts)`);
+  await startMockApi();
+  await import('../../../components/index.js');
+  let markup = await load();
+  if (!file.endsWith('.html')) {
+    await modules[key]!();
+    markup = pageMarkup(file, markup);
+  }
+  // The markup is a file of this repository, bundled at build time: code, never data.
+  const template = document.createElement('template');
+  template.innerHTML = markup;
+  into.replaceChildren(document.importNode(template.content, true));
+}

@@ -110,24 +110,47 @@ function leafAt(root: Node | undefined, shift: number, n: number): Node | undefi
   return node;
 }
 
-/** `node` when `edit` owns it, else a copy (or a new node) that it owns. */
-function own(node: Node | undefined, edit: Edit): Node {
-  if (node === undefined) return [edit];
+// Node lengths, owner token included: made at full length, so filling one never reallocates it.
+const BRANCH = 33;
+const VALUE_LEAF = 65;
+const ORDER_LEAF = 33;
+
+/** `node` when `edit` owns it, else a copy (or a new node of `length` slots) that it owns. */
+function own(node: Node | undefined, edit: Edit, length: number): Node {
+  if (node === undefined) {
+    const made: Node = new Array(length);
+    made[0] = edit;
+    return made;
+  }
   if (node[0] === edit) return node;
   const copy = node.slice();
   copy[0] = edit;
   return copy;
 }
 
-/** The leaf for `n` under `root` (owned by `edit`), made or copied so that `edit` owns the whole path. */
-function ownedLeaf(root: Node, shift: number, n: number, edit: Edit): Node {
-  let node = root;
+/**
+ * The leaf for `n` in a trie of `shift` levels whose root is `root`, with
+ * every node on the way made or copied so that `edit` owns it. Returns the
+ * (possibly new) root; the leaf is left in `path.leaf`.
+ */
+function ownPath(root: Node | undefined, shift: number, n: number, edit: Edit, leafLength: number, path: {leaf: Node}): Node {
+  const top = own(root, edit, shift === 0 ? leafLength : BRANCH);
+  let node = top;
   for (let s = shift; s > 0; s -= 5) {
     const i = 1 + ((n >>> s) & 31);
     const child = node[i] as Node | undefined;
-    node = child !== undefined && child[0] === edit ? child : (node[i] = own(child, edit));
+    node = child !== undefined && child[0] === edit ? child : (node[i] = own(child, edit, s === 5 ? leafLength : BRANCH));
   }
-  return node;
+  path.leaf = node;
+  return top;
+}
+
+/** A trie one level taller holding `root` as its first child. */
+function taller(root: Node | undefined, edit: Edit): Node | undefined {
+  if (root === undefined) return undefined;
+  const top = own(undefined, edit, BRANCH);
+  top[1] = root;
+  return top;
 }
 
 /** Calls `visit` with each key number of `order`, in insertion order. */
@@ -341,6 +364,8 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
 }
 
 const NO_LINEAGE: Lineage = newLineage();
+/** Where `ownPath` leaves the leaf it reached (one object for every call: writes never nest). */
+const PATH: {leaf: Node} = {leaf: []};
 const EMPTY = new PersistentMap<unknown>({
   small: [],
   lineage: NO_LINEAGE,
@@ -445,7 +470,8 @@ export class MapDraft<V> {
     const seq = leaf?.[slot + 1] as number | undefined;
     if (seq === undefined) this.insert(id, value);
     else if (!Object.is(leaf![slot], value)) {
-      ownedLeaf((this.trie = own(this.trie, this.edit)), this.trieShift, id, this.edit)[slot] = value;
+      this.trie = ownPath(this.trie, this.trieShift, id, this.edit, VALUE_LEAF, PATH);
+      PATH.leaf[slot] = value;
       this.changed = true;
     }
     return this;
@@ -468,10 +494,13 @@ export class MapDraft<V> {
     const seq = leafAt(this.trie, this.trieShift, id)?.[slot + 1] as number | undefined;
     if (seq === undefined) return false;
     const {edit} = this;
-    const leaf = ownedLeaf((this.trie = own(this.trie, edit)), this.trieShift, id, edit);
-    leaf[slot] = undefined;
-    leaf[slot + 1] = undefined;
-    if (seq >= this.prefix) ownedLeaf((this.order = own(this.order, edit)), this.orderShift, seq, edit)[1 + (seq & 31)] = undefined;
+    this.trie = ownPath(this.trie, this.trieShift, id, edit, VALUE_LEAF, PATH);
+    PATH.leaf[slot] = undefined;
+    PATH.leaf[slot + 1] = undefined;
+    if (seq >= this.prefix) {
+      this.order = ownPath(this.order, this.orderShift, seq, edit, ORDER_LEAF, PATH);
+      PATH.leaf[1 + (seq & 31)] = undefined;
+    }
     this.size--;
     this.changed = true;
     if (this.size <= SMALL || this.next - this.size >= Math.max(MIN_WASTE, this.size)) this.rebuild();
@@ -515,21 +544,22 @@ export class MapDraft<V> {
   private insert(id: number, value: unknown): void {
     const {edit} = this;
     while (!fits(id, this.trieShift)) {
-      if (this.trie !== undefined) this.trie = [edit, this.trie];
+      this.trie = taller(this.trie, edit);
       this.trieShift += 5;
     }
     const seq = this.next++;
     const slot = 1 + ((id & 31) << 1);
-    const leaf = ownedLeaf((this.trie = own(this.trie, edit)), this.trieShift, id, edit);
-    leaf[slot] = value;
-    leaf[slot + 1] = seq;
+    this.trie = ownPath(this.trie, this.trieShift, id, edit, VALUE_LEAF, PATH);
+    PATH.leaf[slot] = value;
+    PATH.leaf[slot + 1] = seq;
     if (id === seq && this.prefix === seq && this.order === undefined) this.prefix++;
     else {
       while (!fits(seq, this.orderShift)) {
-        if (this.order !== undefined) this.order = [edit, this.order];
+        this.order = taller(this.order, edit);
         this.orderShift += 5;
       }
-      ownedLeaf((this.order = own(this.order, edit)), this.orderShift, seq, edit)[1 + (seq & 31)] = id;
+      this.order = ownPath(this.order, this.orderShift, seq, edit, ORDER_LEAF, PATH);
+      PATH.leaf[1 + (seq & 31)] = id;
     }
     this.size++;
     this.changed = true;

@@ -54,8 +54,8 @@ export interface WriteCostOptions {
   readonly time: number;
   /** Called between tasks (a full GC when node runs with --expose-gc). */
   readonly gc: () => void;
-  /** Whether to start another round (the run's deadline). */
-  readonly mayStartRound: () => boolean;
+  /** Wall-clock limit (s) per case for starting another round (its rigs' set-up included). */
+  readonly caseSeconds: number;
 }
 
 export interface WriteCostReport {
@@ -102,6 +102,7 @@ export async function runWriteCost(options: WriteCostOptions): Promise<WriteCost
   let roundsRun = Infinity;
 
   for (const c of cases) {
+    const caseStarted = performance.now();
     // The rigs of one case live together (interleaved rounds), then are dropped before the next case is built.
     const tasks: {lib: Lib; rows: number; op: () => unknown; batch: number; perCall: number; samples: number[]}[] = [];
     for (const lib of libs) {
@@ -113,10 +114,10 @@ export async function runWriteCost(options: WriteCostOptions): Promise<WriteCost
         if (rig.lastTitle() !== rig.expectedTitle()) {
           throw new Error(`${lib.name}, ${c.id}, ${rows} rows: a reader reads ${JSON.stringify(rig.lastTitle())}, not the written ${JSON.stringify(rig.expectedTitle())}`);
         }
-        // Warm up, then size a batch to about SAMPLE_MS.
+        // Warm up for about 100 ms (one call when a call is longer), then size a batch to about SAMPLE_MS.
         const t0 = performance.now();
         let calls = 0;
-        while (calls < 3 || (performance.now() - t0 < 100 && calls < 10_000)) {
+        while (calls < 1 || (performance.now() - t0 < 100 && calls < 10_000)) {
           await call(op, c.async);
           calls++;
         }
@@ -126,7 +127,7 @@ export async function runWriteCost(options: WriteCostOptions): Promise<WriteCost
     }
     let round = 0;
     for (; round < options.rounds; round++) {
-      if (round > 0 && !options.mayStartRound()) break;
+      if (round > 0 && (performance.now() - caseStarted) / 1000 > options.caseSeconds) break;
       // Rotate the order every round, so no task always runs first after the GC.
       for (let i = 0; i < tasks.length; i++) {
         const task = tasks[(i + round) % tasks.length];
@@ -178,6 +179,8 @@ export async function runWriteCost(options: WriteCostOptions): Promise<WriteCost
     }),
     ['l', ...libs.map(() => 'r' as const), 'l', 'l'],
   );
-  notes.unshift(`${roundsRun === Infinity ? 0 : roundsRun} interleaved round(s) per case of ${options.time} ms per library and table size`);
+  notes.unshift(
+    `${roundsRun === Infinity ? 0 : roundsRun} or more interleaved round(s) per case (no new round after ${options.caseSeconds} s) of ${options.time} ms per library and table size`,
+  );
   return {tables: `${medians}\n\n${growth}`, notes};
 }

@@ -99,7 +99,7 @@ export async function runWriteCost(options: WriteCostOptions): Promise<WriteCost
   const stats = new Map<string, Stat>();
   const key = (c: WriteCase, lib: Lib, rows: number) => `${c.id}\u0000${lib.id}\u0000${rows}`;
   const notes: string[] = [];
-  let roundsRun = Infinity;
+  const roundsRun: string[] = [];
 
   for (const c of cases) {
     const caseStarted = performance.now();
@@ -143,7 +143,7 @@ export async function runWriteCost(options: WriteCostOptions): Promise<WriteCost
       }
       process.stdout.write(`\rwrite cost: ${c.id}, round ${round + 1}/${options.rounds}   `);
     }
-    roundsRun = Math.min(roundsRun, round);
+    roundsRun.push(`${c.id} ${round}`);
     for (const task of tasks) {
       const sorted = [...task.samples].sort((a, b) => a - b);
       stats.set(key(c, task.lib, task.rows), {median: quantile(sorted, 0.5), p75: quantile(sorted, 0.75), n: sorted.length});
@@ -180,7 +180,7 @@ export async function runWriteCost(options: WriteCostOptions): Promise<WriteCost
     ['l', ...libs.map(() => 'r' as const), 'l', 'l'],
   );
   notes.unshift(
-    `${roundsRun === Infinity ? 0 : roundsRun} or more interleaved round(s) per case (no new round after ${options.caseSeconds} s) of ${options.time} ms per library and table size`,
+    `interleaved rounds of ${options.time} ms per library and table size, at most ${options.rounds}, none started after ${options.caseSeconds} s of a case: ${roundsRun.join(', ')}`,
   );
   return {tables: `${medians}\n\n${growth}`, notes};
 }

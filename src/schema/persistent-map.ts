@@ -311,8 +311,13 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
       const at = indexIn(small, key);
       return at < 0 ? undefined : (small[at + 1] as V);
     }
+    // The memo's hot path: the walk of `leafAt`, written out on this class's own fields.
     const id = this.lineage.ids.get(key);
-    return id === undefined ? undefined : (valueOf(this, id) as V | undefined);
+    let shift = this.trieShift;
+    if (id === undefined || id >>> shift >= 32) return undefined;
+    let node = this.trie;
+    for (; shift > 0 && node !== undefined; shift -= 5) node = node[1 + ((id >>> shift) & 31)] as Node | undefined;
+    return node?.[1 + ((id & 31) << 1)] as V | undefined;
   }
 
   has(key: string): boolean {

@@ -84,3 +84,25 @@ export function table(head: string[], rows: string[][], align?: ('l' | 'r')[]): 
   const sep = head.map((_, i) => ((align?.[i] ?? 'l') === 'r' ? '---:' : '---'));
   return [head, sep, ...rows].map(cells => `| ${cells.join(' | ')} |`).join('\n');
 }
+
+/** The `q` quantile of sorted numbers (linear between neighbours); NaN for none. */
+export function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  const at = (sorted.length - 1) * q;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
+}
+
+/** ms to a short human figure. */
+export function formatTime(ms: number): string {
+  const fix = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+  if (ms < 0.001) return `${fix(ms * 1e6)} ns`;
+  if (ms < 1) return `${fix(ms * 1e3)} µs`;
+  return `${fix(ms)} ms`;
+}
+
+/** A ratio as the tables print it. */
+export function formatRatio(r: number): string {
+  return `${r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}×`;
+}

@@ -8,7 +8,9 @@
 //   npm run bench -- --quick           one short round (a smoke test; noisy)
 //   npm run bench -- --only=update --libs=ours --rounds=1 --time=3000
 //                                      one case / one library (for --cpu-prof profiles);
-//                                      cases: normalize refetch cold warm update query-cold query-warm;
+//                                      cases: normalize refetch cold warm update query-cold query-warm,
+//                                      write write-pending fetch-pending (bench/write-cost.ts; each of those
+//                                      starts no new round after --write-deadline=60 s);
 //                                      libs: ours rdc normalizr ours-string-date
 //
 // Times are CPU time of the process (user + system, process.cpuUsage) per
@@ -28,9 +30,10 @@ import {pathToFileURL} from 'node:url';
 import {Bench} from 'tinybench';
 import {makeFixture, refetched} from './fixture.js';
 import {checkLib, type IdentityReport} from './check.js';
-import {ROOT, installedVersion, machineLines, table, writeSection} from './report.js';
+import {ROOT, formatRatio, formatTime, installedVersion, machineLines, quantile, table, writeSection} from './report.js';
 import type {Lib, QueryArgs, WriteMeta} from './adapters/types.js';
 import {flag, option} from './cli.js';
+import {runWriteCost, WRITE_CASES, type WriteCostReport} from './write-cost.js';
 
 const started = performance.now();
 
@@ -303,13 +306,6 @@ if (cutShort) console.log(`stopped after ${roundsRun} full round(s) and part of 
 void sink;
 
 // --- statistics and tables -----------------------------------------------------------
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  const at = (sorted.length - 1) * q;
-  const lo = Math.floor(at);
-  const hi = Math.ceil(at);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
-}
 interface Stat {
   median: number;
   p75: number;
@@ -322,18 +318,11 @@ function stat(c: Case, lib: Lib): Stat | undefined {
   return {median: quantile(sorted, 0.5), p75: quantile(sorted, 0.75), n: sorted.length};
 }
 
-/** ms to a short human figure. */
-function time(ms: number): string {
-  const fix = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
-  if (ms < 0.001) return `${fix(ms * 1e6)} ns`;
-  if (ms < 1) return `${fix(ms * 1e3)} µs`;
-  return `${fix(ms)} ms`;
-}
+const time = formatTime;
 const cell = (s: Stat | undefined) => (s ? `${time(s.median)} (${time(s.p75)})` : '–');
 const ratio = (a: Stat | undefined, b: Stat | undefined) => {
   if (!a || !b) return '–';
-  const r = a.median / b.median;
-  return `${r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}×`;
+  return formatRatio(a.median / b.median);
 };
 
 interface Target {
@@ -412,6 +401,23 @@ console.log(`\nFor reference, wall time median (p75), which includes time the pr
 console.log(`\nsamples × calls per sample (${ALL.map(l => l.name).join(' / ')}): ${samplesNote}`);
 console.log(`${roundsRun}${cutShort ? '+' : ''} of ${ROUNDS} round(s) of ${TIME} ms per library and case; total run time ${seconds} s`);
 
+// --- write cost by table size (bench/write-cost.ts) ----------------------------------
+const writeCases = WRITE_CASES.filter(c => !ONLY || ONLY.includes(c.id));
+let writeCost: WriteCostReport | undefined;
+if (writeCases.length > 0) {
+  writeCost = await runWriteCost({
+    libs: MAIN.filter(lib => ALL.includes(lib)),
+    only: ONLY,
+    rounds: ROUNDS,
+    time: TIME,
+    gc,
+    // Reactive Data Client's writes into 100,000 rows take seconds: each case gets its own time limit.
+    caseSeconds: Number(option('write-deadline') ?? 60),
+  });
+  console.log(`\nWrite cost by table size: median (p75) CPU time per write\n\n${writeCost.tables}\n`);
+  console.log(writeCost.notes.join('\n'));
+}
+
 if (WRITE) {
   if (ONLY || LIBS || QUICK) {
     console.error('\n--write refuses a partial run (--only, --libs, --quick): BENCHMARKS.md holds full runs only.');
@@ -436,4 +442,22 @@ if (WRITE) {
   ].join('\n');
   writeSection('speed', body);
   console.log('\nwrote the speed section of BENCHMARKS.md');
+  if (writeCost) {
+    writeSection(
+      'write-cost',
+      [
+        '## Write cost by table size',
+        '',
+        ...machineLines('npm run bench -- --write'),
+        `- versions: @data-client/core ${installedVersion('@data-client/core')}, @data-client/endpoint ${installedVersion('@data-client/endpoint')}`,
+        '- one table of items (`{id, title, done}`) of 100 or 100,000 rows; each write changes one of 90 items spread over the table (past the pending ones), so the results stored by key are as many whatever the size. Pending updates are mutations of items 0-9 whose requests never settle, so every commit replays their predictions (Reactive Data Client: `state.optimistic.reduce(reducer, state)`, as its providers compute what readers see).',
+        `- ${writeCost.notes[0]}`,
+        '',
+        'Median (p75) CPU time of the process per write, then how much a write grows from a table of 100 rows to one of 100,000 (the target: data-elements within 2×).',
+        '',
+        writeCost.tables,
+      ].join('\n'),
+    );
+    console.log('wrote the write-cost section of BENCHMARKS.md');
+  }
 }

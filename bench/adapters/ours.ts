@@ -4,7 +4,7 @@ import {Entity, MemoCache, emptyStore, jsonEqual, mergeResponse, normalize, sche
 import {Query} from '../../src/endpoint/index.js';
 import {Controller} from '../../src/core/index.js';
 import type {ArticleJSON} from '../fixture.js';
-import {articlesWithTag, type ArticleLike, type Lib, type QueryArgs, type WriteMeta} from './types.js';
+import {articlesWithTag, itemRows, nthWrite, type ArticleLike, type ItemJSON, type Lib, type QueryArgs, type WriteMeta, type WriteRig} from './types.js';
 
 class User extends Entity {
   id = '';
@@ -43,6 +43,49 @@ class PlainArticle extends Entity {
   static schema = {author: User, tags: [Tag]};
 }
 const PLAIN_ARTICLES = [PlainArticle];
+
+class Item extends Entity {
+  id = '';
+  title = '';
+  done = false;
+  static key = 'Item';
+}
+
+const getItems = {key: () => 'GET /items', schema: [Item], name: 'getItems'};
+const getItem = {key: ({id}: {id: string}) => `GET /items/${id}`, schema: Item, name: 'getItem'};
+/** A PATCH whose prediction is the patched item; `respond` plays the server. */
+const patchItem = (respond: (id: string, body: Partial<ItemJSON>) => Promise<unknown>) => ({
+  key: ({id}: {id: string}) => `PATCH /items/${id}`,
+  schema: Item,
+  sideEffect: true,
+  name: 'patchItem',
+  fetch: ({id}: {id: string}, body: Partial<ItemJSON>) => respond(id, body),
+  getOptimisticResponse: (_snap: unknown, {id}: {id: string}, body: Partial<ItemJSON>) => ({id, ...body}),
+});
+
+/** The write-cost rig: a Controller whose visible state replays `pending` predictions after every commit. */
+function writeRig(rows: number, pending: number): WriteRig {
+  let clock = 1_700_000_000_000;
+  const controller = new Controller({now: () => ++clock});
+  controller.setResponse(getItems, itemRows(rows));
+  const never = patchItem(() => new Promise(() => {}));
+  for (let i = 0; i < pending; i++) void controller.fetch(never, {id: String(i)}, {done: true});
+  const patch = patchItem((id, body) => Promise.resolve({id, title: body.title, done: false}));
+  let n = 0;
+  let last = nthWrite(rows, 0);
+  return {
+    setOne() {
+      last = nthWrite(rows, ++n);
+      controller.setResponse(getItem, {id: last.id}, {id: last.id, title: last.title, done: false});
+    },
+    fetchOne() {
+      last = nthWrite(rows, ++n);
+      return controller.fetch(patch, {id: last.id}, {title: last.title});
+    },
+    lastTitle: () => (controller.getResponse(getItem, {id: last.id}).data as Item | undefined)?.title,
+    expectedTitle: () => last.title,
+  };
+}
 
 interface Store {
   readonly store: EntityStore;
@@ -84,6 +127,7 @@ function make(id: string, name: string, list: unknown[], articleClass: typeof Ar
       controller.setResponse(getArticles, data);
       return args => controller.get(query, args)!;
     },
+    writeRig,
   };
 }
 

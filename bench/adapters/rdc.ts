@@ -6,11 +6,14 @@
 // reads with the memo (this version's MemoCache: a global entity cache plus a
 // WeakEntityMap per result); `Controller.getResponse(query, args, state)` runs
 // a Query (schema.All + inferResults + denormalizeCached) as its hooks do.
-import {Entity, Query, schema} from '@data-client/endpoint';
-import {Controller} from '@data-client/core';
+// The write-cost rig runs a Controller over `createReducer` the way its
+// providers do: every action goes through the reducer, and readers see
+// `state.optimistic.reduce(reducer, state)` (the pending updates applied).
+import {Endpoint, Entity, Query, schema} from '@data-client/endpoint';
+import {Controller, createReducer, initialState, type State} from '@data-client/core';
 import {WeakEntityMap, denormalizeCached, normalize, type DenormalizeCache} from '@data-client/normalizr';
 import type {ArticleJSON} from '../fixture.js';
-import {articlesWithTag, type ArticleLike, type Lib, type QueryArgs} from './types.js';
+import {articlesWithTag, itemRows, nthWrite, type ArticleLike, type ItemJSON, type Lib, type QueryArgs, type WriteRig} from './types.js';
 
 class User extends Entity {
   id = '';
@@ -70,6 +73,71 @@ function controllerState(store: Store) {
   };
 }
 
+class Item extends Entity {
+  id = '';
+  title = '';
+  done = false;
+  pk() {
+    return this.id;
+  }
+  static key = 'Item';
+}
+
+const getItems = new Endpoint(() => Promise.resolve(itemRows(0)), {schema: [Item], key: () => 'GET /items', name: 'getItems'});
+const getItem = new Endpoint(({id}: {id: string}) => Promise.resolve({id, title: '', done: false}), {
+  schema: Item,
+  key: ({id}: {id: string}) => `GET /items/${id}`,
+  name: 'getItem',
+});
+const patchItem = new Endpoint(({id}: {id: string}, body: Partial<ItemJSON>): Promise<Partial<ItemJSON>> => Promise.resolve({id, title: body.title, done: false}), {
+  schema: Item,
+  sideEffect: true,
+  key: ({id}: {id: string}) => `PATCH /items/${id}`,
+  name: 'patchItem',
+  getOptimisticResponse: (_snap: unknown, {id}: {id: string}, body: Partial<ItemJSON>) => ({id, ...body}),
+});
+
+/**
+ * The write-cost rig. There is no NetworkManager: a mutation's FETCH action
+ * reaches the reducer, which queues its prediction (RDC's way), and
+ * `fetchOne` then resolves it as the NetworkManager would, with the fetch's
+ * `createdAt` as `fetchedAt`, so the reducer retires that prediction.
+ */
+function writeRig(rows: number, pending: number): WriteRig {
+  let state: State<unknown> = initialState;
+  let visible = state;
+  let lastAction: {meta: {createdAt?: number}} | undefined;
+  const controller: Controller = new Controller({
+    dispatch: (action: any) => {
+      lastAction = action;
+      state = reducer(state, action);
+      visible = state.optimistic.length ? state.optimistic.reduce(reducer as any, state) : state;
+      return Promise.resolve();
+    },
+    getState: () => state,
+  });
+  const reducer = createReducer(controller);
+  void controller.setResponse(getItems, itemRows(rows));
+  for (let i = 0; i < pending; i++) void controller.fetch(patchItem, {id: String(i)}, {done: true});
+  let n = 0;
+  let last = nthWrite(rows, 0);
+  return {
+    setOne() {
+      last = nthWrite(rows, ++n);
+      void controller.setResponse(getItem, {id: last.id}, {id: last.id, title: last.title, done: false});
+    },
+    async fetchOne() {
+      last = nthWrite(rows, ++n);
+      const args = [{id: last.id}, {title: last.title}] as const;
+      void controller.fetch(patchItem, ...args);
+      const fetchedAt = lastAction!.meta.createdAt!;
+      await controller.resolve(patchItem, {args, response: {id: last.id, title: last.title, done: false}, fetchedAt});
+    },
+    lastTitle: () => (visible.entities.Item?.[last.id] as ItemJSON | undefined)?.title,
+    expectedTitle: () => last.title,
+  };
+}
+
 export const rdc: Lib<Store> = {
   id: 'rdc',
   name: 'Reactive Data Client',
@@ -99,4 +167,5 @@ export const rdc: Lib<Store> = {
     const state = controllerState(store);
     return args => controller.getResponse(query, args, state as any).data as ArticleLike[];
   },
+  writeRig,
 };

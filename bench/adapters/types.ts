@@ -27,6 +27,52 @@ export function articlesWithTag<A extends ArticleLike>(articles: readonly A[], {
     .sort((a, b) => (a.title < b.title ? -1 : a.title > b.title ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
+/** The rows of the write-cost cases: `rows` items with ids '0'..'rows-1'. */
+export interface ItemJSON {
+  id: string;
+  title: string;
+  done: boolean;
+}
+
+/** The items of a table of `rows` rows. */
+export function itemRows(rows: number): ItemJSON[] {
+  return Array.from({length: rows}, (_, i) => ({id: String(i), title: `item ${i}`, done: false}));
+}
+
+/** How many pending optimistic updates a "pending" write-cost case keeps waiting (on items '0' to '9'). */
+export const PENDING = 10;
+
+/** How many items the writes of a rig cycle through, whatever the table size. */
+const WRITTEN = 90;
+
+/**
+ * The `n`-th write of a rig: one of WRITTEN items past the pending ones,
+ * spread evenly over the table, with a new title. The same number of items
+ * whatever the table size, so the results stored by key (one per item
+ * written) are as many in both and only the table's size differs.
+ */
+export function nthWrite(rows: number, n: number): {id: string; title: string} {
+  const stride = Math.max(1, Math.floor((rows - PENDING) / WRITTEN));
+  return {id: String(PENDING + (n % WRITTEN) * stride), title: `item written ${n}`};
+}
+
+/**
+ * One library's controller holding one table of items (see {@link itemRows}),
+ * with 0 or {@link PENDING} optimistic updates waiting on requests that never
+ * settle. Each call writes the next item of {@link nthWrite} with a title it
+ * never had, so every write changes a row.
+ */
+export interface WriteRig {
+  /** `controller.setResponse` of one item's GET. */
+  setOne(): void;
+  /** A mutation of one item with a prediction, its request resolving at once: prediction, then the response's commit. */
+  fetchOne(): Promise<unknown>;
+  /** The title the item written last has now, as a reader reads it (for the check before timing). */
+  lastTitle(): string | undefined;
+  /** The title that write gave it. */
+  expectedTitle(): string;
+}
+
 /**
  * One library, driven the way its users drive it. `Store` is whatever the
  * library keeps (tables, indexes, meta) plus the normalized result of the list.
@@ -54,4 +100,6 @@ export interface Lib<Store = unknown> {
    * with responses.
    */
   newQuery(store: Store, data: ArticleJSON[], meta: WriteMeta): (args: QueryArgs) => readonly ArticleLike[];
+  /** A controller with a table of `rows` items and `pending` optimistic updates waiting; absent for a library without one. */
+  writeRig?(rows: number, pending: number): WriteRig;
 }

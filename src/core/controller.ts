@@ -11,7 +11,7 @@ import {
   type ReadArgs,
   type ReadResult,
 } from '../endpoint/index.js';
-import {INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable} from '../schema/index.js';
+import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable, type MapDraft} from '../schema/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
 import {GCPolicy} from './gc-policy.js';
 import {GCTracker} from './gc-tracker.js';
@@ -583,22 +583,22 @@ export class Controller {
  * with a prediction gives readers the identical object, so nothing renders again.
  */
 function keepShownRows(base: State, shown: State, predicted: RowKeys): State {
-  let entities: Map<string, EntityTable> | undefined;
+  let entities: MapDraft<EntityTable> | undefined;
   for (const [table, pks] of predicted) {
     const rows = base.entities.get(table);
     const shownRows = shown.entities.get(table);
     if (!rows || !shownRows || rows === shownRows) continue;
-    let kept: Map<string, unknown> | undefined;
+    let kept: MapDraft<unknown> | undefined;
     for (const pk of pks) {
       const row = rows.get(pk);
       const shownRow = shownRows.get(pk);
       if (row === shownRow || row === undefined || shownRow === undefined || row === INVALID || shownRow === INVALID) continue;
       if (!jsonEqual(row, shownRow)) continue;
-      (kept ??= new Map(rows)).set(pk, shownRow);
+      (kept ??= draftOf(rows)).set(pk, shownRow);
     }
-    if (kept) (entities ??= new Map(base.entities)).set(table, kept);
+    if (kept) (entities ??= draftOf(base.entities)).set(table, kept.finish());
   }
-  return entities ? {...base, entities} : base;
+  return entities ? {...base, entities: entities.finish()} : base;
 }
 
 /** The expiry of the row an Entity schema reads by pk from `args`, or 0 when unknown. */

@@ -1,4 +1,4 @@
-import {INVALID, resolveSchema, type EntityLike, type EntityMeta, type EntityTables} from '../schema/index.js';
+import {INVALID, draftOf, resolveSchema, type EntityLike, type EntityMeta, type EntityTable, type EntityTables, type MapDraft} from '../schema/index.js';
 import type {GCMeta, GCPolicy} from './gc-policy.js';
 import {ReachableEntities} from './reachable-entities.js';
 import type {RetainedReads} from './retained-reads.js';
@@ -52,7 +52,8 @@ export interface SweepResult {
  *    the deleted entity back. Empty tables are kept (schema.All reads an
  *    empty table as `[]`, a missing one as "never fetched").
  *
- * Pure: returns a new state and leaves the given ones alone.
+ * Pure: returns a new state and leaves the given ones alone; the tables it
+ * changes are new versions of persistent maps, sharing what was not swept.
  *
  * @example
  * ```ts
@@ -125,41 +126,39 @@ export function sweep(input: SweepInput): SweepResult {
   let entities: EntityTables = base.entities;
   let entitiesMeta = base.entitiesMeta;
   if (!unknown) {
-    const nextTables = new Map(base.entities);
-    const nextMeta = new Map(base.entitiesMeta);
+    let nextTables: MapDraft<EntityTable> | undefined;
+    let nextMeta: MapDraft<ReadonlyMap<string, EntityMeta>> | undefined;
     for (const [tableKey, table] of base.entities) {
       const metas = base.entitiesMeta.get(tableKey);
-      let rows: Map<string, unknown> | undefined;
-      let rowMetas: Map<string, EntityMeta> | undefined;
+      let rows: MapDraft<unknown> | undefined;
+      let rowMetas: MapDraft<EntityMeta> | undefined;
       for (const [pk, row] of table) {
         if (walk.isMarked(tableKey, pk)) continue;
         const meta = metas?.get(pk);
         if (row === INVALID && meta !== undefined && meta.fetchedAt > input.oldestInFlight) continue;
-        rows ??= new Map(table);
-        rowMetas ??= new Map(metas ?? []);
+        rows ??= draftOf(table);
+        rowMetas ??= draftOf(metas);
         rows.delete(pk);
         rowMetas.delete(pk);
         removed++;
       }
-      if (rows) nextTables.set(tableKey, rows);
-      if (rowMetas) nextMeta.set(tableKey, rowMetas);
+      if (rows) (nextTables ??= draftOf(base.entities)).set(tableKey, rows.finish());
+      if (rowMetas) (nextMeta ??= draftOf(base.entitiesMeta)).set(tableKey, rowMetas.finish());
     }
-    if (removed > 0) {
-      entities = nextTables;
-      entitiesMeta = nextMeta;
-    }
+    if (nextTables) entities = nextTables.finish();
+    if (nextMeta) entitiesMeta = nextMeta.finish();
   }
 
   let {endpoints, meta} = base;
   if (dropped.length > 0) {
-    const nextEndpoints = new Map(endpoints);
-    const nextMeta = new Map(meta);
+    const nextEndpoints = draftOf(endpoints);
+    const nextMeta = draftOf(meta);
     for (const key of dropped) {
       nextEndpoints.delete(key);
       nextMeta.delete(key);
     }
-    endpoints = nextEndpoints;
-    meta = nextMeta;
+    endpoints = nextEndpoints.finish();
+    meta = nextMeta.finish();
   }
   return {state: {...base, entities, entitiesMeta, endpoints, meta}, results: dropped, entities: removed, entitiesKept: unknown};
 }

@@ -22,8 +22,7 @@ export type StateReader = (
 export class Snapshot implements SnapshotInterface {
   /** Client time in ms at which the fetch was triggered (or the snapshot taken). */
   readonly fetchedAt: number;
-  /** Throw this from `getOptimisticResponse` to skip the prediction. */
-  readonly abort: AbortOptimistic = new AbortOptimistic();
+  private aborted: AbortOptimistic | undefined;
 
   constructor(
     private readonly state: State,
@@ -31,6 +30,12 @@ export class Snapshot implements SnapshotInterface {
     fetchedAt: number,
   ) {
     this.fetchedAt = fetchedAt;
+  }
+
+  /** Throw this from `getOptimisticResponse` to skip the prediction. */
+  get abort(): AbortOptimistic {
+    // Made on first use: an Error records a stack, and every replayed prediction gets a Snapshot.
+    return (this.aborted ??= new AbortOptimistic());
   }
 
   /** The cached value of an endpoint: `data` is falsy when nothing is cached. */

@@ -1,5 +1,5 @@
 import type {EndpointInterface} from '../endpoint/index.js';
-import type {EntityMetaTables, EntityTables} from '../schema/index.js';
+import {PersistentMap, type EntityMetaTables, type EntityTables} from '../schema/index.js';
 
 /** What the Controller knows about one endpoint result. Times are client ms. */
 export interface ResultMeta {
@@ -44,14 +44,16 @@ export interface State {
   readonly optimistic: readonly PendingUpdate[];
 }
 
-/** A state with nothing in it. */
+/** A state with nothing in it. Its maps are persistent: a commit shares what it did not change. */
 export function emptyState(): State {
-  return {entities: new Map(), entitiesMeta: new Map(), endpoints: new Map(), meta: new Map(), optimistic: []};
+  const empty = PersistentMap.empty<never>();
+  return {entities: empty, entitiesMeta: empty, endpoints: empty, meta: empty, optimistic: []};
 }
 
-/** A copy of `map` with one entry set (maps in a state are never changed in place). */
+/**
+ * `map` with one entry set, as a new map that shares the rest (maps in a
+ * state are never changed in place); `map` itself when it holds that value.
+ */
 export function withEntry<V>(map: ReadonlyMap<string, V>, key: string, value: V): ReadonlyMap<string, V> {
-  const out = new Map(map);
-  out.set(key, value);
-  return out;
+  return PersistentMap.from(map).set(key, value);
 }

@@ -19,9 +19,10 @@ export interface FetchableEndpoint extends EndpointInterface {
 }
 
 /**
- * The argument list of an endpoint or a Query: what its `key` takes, and so
- * what `ctrl.fetch(endpoint, ...args)` and every other Controller method
- * take after the endpoint. For a RestEndpoint that is `[params]`, or
+ * The argument list of an endpoint or a Query: what its `fetch` takes (what
+ * its `key` takes when `fetch` takes nothing, and for a Query), and so what
+ * `ctrl.fetch(endpoint, ...args)` and every other Controller method take
+ * after the endpoint. For a RestEndpoint that is `[params]`, or
  * `[params, body] | [body]` when it sends a body.
  *
  * @example
@@ -29,7 +30,17 @@ export interface FetchableEndpoint extends EndpointInterface {
  * type A = EndpointArgs<typeof UserResource.get>; // [params: {id: string | number} & Record<string, unknown>]
  * ```
  */
-export type EndpointArgs<E> = IsAny<E> extends true ? any[] : E extends {key(...args: infer A): string} ? A : never;
+export type EndpointArgs<E> = IsAny<E> extends true
+  ? any[]
+  : // A fetch that takes arguments may take more than its key reads (a body the key leaves
+    // out): its arguments win; a fetch that ignores them leaves the key's.
+    E extends {fetch(...args: infer F): Promise<unknown>}
+    ? F extends []
+      ? KeyArgs<E>
+      : F
+    : KeyArgs<E>;
+
+type KeyArgs<E> = E extends {key(...args: infer A): string} ? A : never;
 
 /** What the endpoint's own `fetch` resolves with. */
 type FetchedValue<E> = E extends {fetch(...args: any[]): Promise<infer R>} ? R : unknown;

@@ -20,6 +20,7 @@ export {InvalidateSchema} from './invalidate-schema.js';
 export * as schema from './schema-namespace.js';
 export {normalize, type NormalizedResponse, type TableWrite} from './normalize.js';
 export {mergeResponse, emptyStore, type EntityStore, type RowSink} from './merge-store.js';
+export {PersistentMap, MapDraft, draftOf} from './persistent-map.js';
 export {MemoCache, type Denormalized} from './memo-cache.js';
 export {denormalize} from './denormalize.js';
 export {jsonEqual} from './json-equal.js';

@@ -1,5 +1,6 @@
 import {INVALID} from './invalid.js';
 import type {NormalizedResponse} from './normalize.js';
+import {draftOf, PersistentMap, type MapDraft} from './persistent-map.js';
 import type {EntityMeta, EntityMetaTables, EntityTable, EntityTables} from './types.js';
 
 /**
@@ -28,9 +29,10 @@ const NO_META: EntityMeta = {fetchedAt: -Infinity, date: -Infinity, expiresAt: -
 
 /**
  * Writes a normalized response into a store and returns the new store; the
- * given one is not changed. Only tables that really change are copied, and a
- * row whose incoming fields equal the stored ones keeps the stored object, so
- * the memo can tell "unchanged" by identity.
+ * given one is not changed. Tables are persistent maps: a write costs what it
+ * changed, not a copy of the table. A table that does not change stays the
+ * same object, and a row whose incoming fields equal the stored ones keeps the
+ * stored object, so the memo can tell "unchanged" by identity.
  *
  * Every write goes through the entity's `useIncoming`; INVALID rows are
  * replaced only by data from a fetch triggered no earlier than the invalidation.
@@ -41,78 +43,80 @@ const NO_META: EntityMeta = {fetchedAt: -Infinity, date: -Infinity, expiresAt: -
  * ```
  */
 export function mergeResponse(store: EntityStore, response: NormalizedResponse, meta: EntityMeta, written?: RowSink): EntityStore {
-  const tables = new Map<string, Map<string, unknown>>();
-  const metaTables = new Map<string, Map<string, EntityMeta>>();
+  const tables = new Map<string, MapDraft<unknown>>();
+  const metaTables = new Map<string, MapDraft<EntityMeta>>();
 
-  const writable = (key: string, pk: string): Map<string, unknown> => {
-    written?.(key, pk);
+  const writable = (key: string): MapDraft<unknown> => {
     let table = tables.get(key);
-    if (!table) tables.set(key, (table = new Map(store.entities.get(key) ?? [])));
+    if (!table) tables.set(key, (table = draftOf(store.entities.get(key))));
     return table;
   };
-  const writableMeta = (key: string, pk: string): Map<string, EntityMeta> => {
-    written?.(key, pk);
+  const writableMeta = (key: string): MapDraft<EntityMeta> => {
     let table = metaTables.get(key);
-    if (!table) metaTables.set(key, (table = new Map(store.entitiesMeta.get(key) ?? [])));
+    // Numbered as its table is: a row and its meta are then found by one lookup.
+    if (!table) metaTables.set(key, (table = draftOf(store.entitiesMeta.get(key), writable(key))));
     return table;
   };
-  const current = (key: string): EntityTable | undefined => tables.get(key) ?? store.entities.get(key);
-  const currentMeta = (key: string, pk: string): EntityMeta =>
-    (metaTables.get(key) ?? store.entitiesMeta.get(key))?.get(pk) ?? NO_META;
 
   for (const [key, {table, rows}] of response.entities) {
+    // Drafts copy nothing until written: one per table, whether or not a row changes.
+    const stored = writable(key);
+    const storedMeta = writableMeta(key);
     for (const [pk, incoming] of rows) {
-      const existing = current(key)?.get(pk);
+      const existing = stored.get(pk);
+      written?.(key, pk);
       if (existing === undefined) {
-        writable(key, pk).set(pk, incoming);
-        writableMeta(key, pk).set(pk, meta);
+        stored.set(pk, incoming);
+        storedMeta.set(pk, meta);
         continue;
       }
-      const existingMeta = currentMeta(key, pk);
+      const existingMeta = storedMeta.get(pk) ?? NO_META;
       const replace =
         existing === INVALID
           ? meta.fetchedAt >= existingMeta.fetchedAt
           : table.shouldReplace(existingMeta, meta, existing, incoming);
       if (existing === INVALID) {
         if (!replace) continue;
-        writable(key, pk).set(pk, incoming);
-        writableMeta(key, pk).set(pk, meta);
+        stored.set(pk, incoming);
+        storedMeta.set(pk, meta);
         continue;
       }
-      // FIX (tests): the contract (DESIGN §2, spec §2.2) says that when
-      // useIncoming is false "the incoming data is disregarded". The losing
-      // response used to fill the fields the stored row lacked, which let a late
-      // older response (or one a custom useIncoming refused) still write data.
+      // When useIncoming refuses, the incoming data is disregarded entirely (DESIGN §2):
+      // it does not even fill the fields the stored row lacks.
       if (!replace) continue;
-      const next = table.mergeRows(existing, incoming);
-      if (next !== existing) writable(key, pk).set(pk, next);
-      writableMeta(key, pk).set(pk, meta);
+      stored.set(pk, table.mergeRows(existing, incoming));
+      storedMeta.set(pk, meta);
     }
   }
 
   for (const op of response.collectionOps) {
     const {collection} = op;
-    const table = current(collection.key);
+    // Iterate the table as written so far; the writes below go to the draft.
+    const table = tables.get(collection.key)?.finish() ?? store.entities.get(collection.key);
     if (!table) continue;
     for (const [pk, row] of table) {
       if (row === INVALID || !collection.matches(pk, op.filter)) continue;
       const next = collection.applyOp(row, op.mode, op.refs);
-      if (next !== row) writable(collection.key, pk).set(pk, next);
+      if (next === row) continue;
+      written?.(collection.key, pk);
+      writable(collection.key).set(pk, next);
     }
   }
 
   for (const [key, pks] of response.invalidated) {
+    const stored = writable(key);
+    const storedMeta = writableMeta(key);
     for (const pk of pks) {
-      if (current(key)?.get(pk) !== INVALID) writable(key, pk).set(pk, INVALID);
-      writableMeta(key, pk).set(pk, meta);
+      written?.(key, pk);
+      stored.set(pk, INVALID);
+      storedMeta.set(pk, meta);
     }
   }
 
-  if (tables.size === 0 && metaTables.size === 0) return store;
-  return {
-    entities: tables.size ? overlay(store.entities, tables) : store.entities,
-    entitiesMeta: metaTables.size ? overlay(store.entitiesMeta, metaTables) : store.entitiesMeta,
-  };
+  const entities = withTables(store.entities, tables);
+  const entitiesMeta = withTables(store.entitiesMeta, metaTables);
+  if (entities === store.entities && entitiesMeta === store.entitiesMeta) return store;
+  return {entities, entitiesMeta};
 }
 
 /**
@@ -124,11 +128,20 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
  * ```
  */
 export function emptyStore(): EntityStore {
-  return {entities: new Map(), entitiesMeta: new Map()};
+  return {entities: PersistentMap.empty(), entitiesMeta: PersistentMap.empty()};
 }
 
-function overlay<V>(base: ReadonlyMap<string, V>, changes: Map<string, V>): ReadonlyMap<string, V> {
-  const out = new Map(base);
-  for (const [key, value] of changes) out.set(key, value);
-  return out;
+/** `base` with each drafted table in it: `base` itself when no table changed. */
+function withTables<V>(
+  base: ReadonlyMap<string, ReadonlyMap<string, V>>,
+  drafts: ReadonlyMap<string, MapDraft<V>>,
+): ReadonlyMap<string, ReadonlyMap<string, V>> {
+  if (drafts.size === 0) return base;
+  const out = draftOf(base);
+  for (const [key, draft] of drafts) {
+    const table = draft.finish();
+    // A draft of a table that did not exist and got no row adds no table (schema.All tells "never fetched").
+    if (table.size > 0 || base.has(key)) out.set(key, table);
+  }
+  return out.finish();
 }

@@ -8,8 +8,9 @@ export type EntityTable = ReadonlyMap<string, unknown>;
 
 /**
  * Every table of the cache, keyed by entity key. Tables are never mutated in
- * place: a write copies the one table it changes, so a table that is the same
- * object as before has not changed. The memo relies on that.
+ * place: a write makes a new version of the one table it changes (a persistent
+ * map that shares the rest), so a table that is the same object as before has
+ * not changed. The memo relies on that.
  *
  * @example
  * ```ts

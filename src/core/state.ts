@@ -15,7 +15,7 @@ export interface ResultMeta {
   readonly invalidated?: boolean;
   /**
    * When `invalidate` was called. A response from a fetch triggered before this
-   * leaves the result invalid. (Added with the tests: see `Controller.invalidate`.)
+   * leaves the result invalid.
    */
   readonly invalidatedAt?: number;
 }

@@ -2,14 +2,16 @@ import {canFetch, Query, type EndpointInterface, type ExpiryStatus} from '../end
 import {isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityLike} from '../schema/index.js';
 import {sweep} from './garbage-collect.js';
 import {GCPolicy} from './gc-policy.js';
+import {LiveScheduling, type LiveOptions} from './live-scheduling.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
+import {pushFetchedAt} from './push-order.js';
 import {ResetError} from './reset-error.js';
 import {RetainedReads} from './retained-reads.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
 
-/** Options of {@link Controller}. */
-export interface ControllerOptions {
+/** Options of {@link Controller}; polling and refetch on focus and reconnect are in {@link LiveOptions}. */
+export interface ControllerOptions extends LiveOptions {
   /** How long (ms) fetched data stays fresh before it goes stale. Default 60 000. */
   dataExpiryLength?: number;
   /** The clock, in ms; tests give a fake one. Default `Date.now`. */
@@ -93,12 +95,18 @@ export class Controller {
   /** Table adapters of every table written, so `gc()` can follow a row found by scanning. */
   private readonly adapters = new Map<string, EntityLike>();
   private readonly stopGC: () => void;
+  private readonly live: LiveScheduling;
 
   constructor(options: ControllerOptions = {}) {
     this.dataExpiryLength = options.dataExpiryLength ?? 60_000;
     this.now = options.now ?? Date.now;
     this.gcPolicy = options.gcPolicy ?? new GCPolicy();
     this.stopGC = this.gcPolicy.schedule(() => this.sweepQuietly());
+    this.live = new LiveScheduling(options, {
+      now: this.now,
+      fetch: (endpoint, args) => this.fetch(endpoint, ...args),
+      refetchStale: () => void this.refetchShown({onlyStale: true}),
+    });
     this.predictions = {
       read: (state, endpoint, args) => this.readFrom(state, endpoint, this.fullArgs(endpoint, args)),
       now: this.now,
@@ -138,7 +146,10 @@ export class Controller {
    */
   retain(endpoint: EndpointInterface, ...args: readonly unknown[]): () => void {
     const full = this.fullArgs(endpoint, args);
-    return this.retained.retain(endpoint, full, endpoint.key(...full));
+    const key = endpoint.key(...full);
+    const release = this.retained.retain(endpoint, full, key);
+    const stopPolling = this.live.retain(endpoint, full, key); // polls while held, when the endpoint has a pollFrequency
+    return () => (release(), stopPolling());
   }
 
   /**
@@ -204,6 +215,7 @@ export class Controller {
    */
   dispose(): void {
     this.stopGC();
+    this.live.dispose();
   }
 
   /**
@@ -358,6 +370,26 @@ export class Controller {
     const response = argsAndResponse[argsAndResponse.length - 1];
     const full = this.fullArgs(endpoint, argsAndResponse.slice(0, -1));
     this.receive(endpoint, full, endpoint.key(...full), response, this.now(), undefined);
+  }
+
+  /**
+   * Writes data the server pushed (a live feed's message): only its
+   * entities, through `useIncoming`, like any write; no result is stored
+   * when `endpoint.sideEffect` is true. It goes under the pending optimistic
+   * predictions, which stay visible over it (see `pushFetchedAt`).
+   *
+   * @example
+   * ```ts
+   * const pushed = {key: () => 'live article', schema: Article, sideEffect: true};
+   * controller.setPushed(pushed, {id: '1', title: 'Edited elsewhere'});
+   * ```
+   */
+  setPushed(endpoint: EndpointInterface, ...argsAndData: readonly unknown[]): void {
+    const data = argsAndData[argsAndData.length - 1];
+    const full = this.fullArgs(endpoint, argsAndData.slice(0, -1));
+    const now = this.now();
+    const fetchedAt = this.visible.optimistic.length ? pushFetchedAt(this.visible, normalize(endpoint.schema, data, full), now) : now;
+    this.receive(endpoint, full, endpoint.key(...full), data, fetchedAt, undefined);
   }
 
   /** Records a failed fetch for a result (for tests and server rendering); the data is kept. */

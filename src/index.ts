@@ -3,3 +3,4 @@ export * from './schema/index.js';
 export * from './endpoint/index.js';
 export * from './core/index.js';
 export * from './rest/index.js';
+export * from './live/index.js';

@@ -10,6 +10,7 @@ import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { countReporter } from './scripts/wtr-count-reporter.mjs';
 import { cjsToEsm } from './scripts/wds-cjs-to-esm.mjs';
+import { liveServerMiddleware } from './test/servers/live-server.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -134,6 +135,9 @@ for (const name of wanted) {
   if (!launchers[name]) throw new Error(`unknown browser ${name}; known: ${Object.keys(launchers)}`);
 }
 
+// Live-data servers (SSE + WebSocket on 127.0.0.1) that browser tests start and drive through /__live/.
+const liveServers = liveServerMiddleware();
+
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
   rootDir: '.',
@@ -161,6 +165,7 @@ export default {
     // CommonJS-only packages that browser code imports. Symptom of a missing entry: "does
     // not provide an export named ..." in every engine.
     cjsToEsm(['path-to-regexp']),
+    { name: 'live-servers', serverStop: () => liveServers.closeAll() },
   ],
   middleware: [
     // Serve msw's worker script (generated into public/ by `msw init public`) at the site root
@@ -169,5 +174,6 @@ export default {
       if (ctx.path === '/mockServiceWorker.js') ctx.url = '/public/mockServiceWorker.js';
       return next();
     },
+    liveServers.middleware,
   ],
 };

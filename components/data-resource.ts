@@ -123,6 +123,7 @@ interface Setup {
  * @attr params - The params as a JSON object, such as `{"id": 1}` or `{"userId": 2}`; the `params` property wins.
  * @attr member - `get` or `getList`; by default `getList` when the path's last parameter is not in params, else `get`.
  * @attr optimistic - `false` turns optimistic writes off (default on).
+ * @attr poll-frequency - Refetch every this many ms while the element is connected (paused while the page is hidden).
  * @attr loading - Reflected while waiting for a first load.
  * @attr error - Reflected while an error (a failed read, a malformed attribute, a failing template) is shown.
  * @prop {Resource | undefined} resource - A resource from `createResource`, used instead of `url-prefix`, `path`, `entity` and `pk`.
@@ -144,6 +145,8 @@ export class DataResource extends TemplateHostElement {
   /** Whether writes are optimistic; the attribute `optimistic="false"` turns them off. */
   @property({converter: {fromAttribute: (value: string | null) => value === null || value.trim().toLowerCase() !== 'false'}})
   optimistic = true;
+  /** Refetch every this many ms while connected; overrides the resource's own `pollFrequency`. */
+  @property({attribute: 'poll-frequency', type: Number}) pollFrequency?: number;
   /** The params; when set, the `params` attribute is ignored. */
   @property({attribute: false}) params?: Params;
   /** A resource from `createResource`, instead of the declaring attributes. */
@@ -237,6 +240,16 @@ export class DataResource extends TemplateHostElement {
     super.willUpdate(changed);
     const inputs = ['urlPrefix', 'path', 'pk', 'entity', 'member', 'params', 'resource', 'paramsJson'] as const;
     if (inputs.some(name => changed.has(name))) this.configure();
+    if (changed.has('pollFrequency')) this.repoll();
+  }
+
+  /** Polling follows `poll-frequency`: the reader holds its read again under the new frequency. */
+  private repoll(): void {
+    this.endpoint.pollOverride = this.pollFrequency ?? undefined;
+    if (this.isConnected && this.hasUpdated) {
+      this.reader.hostDisconnected();
+      this.reader.hostConnected();
+    }
   }
 
   protected override view(): View {

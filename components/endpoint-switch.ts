@@ -17,6 +17,8 @@ import {canFetch, type EndpointInterface} from '../src/endpoint/index.js';
  */
 export class EndpointSwitch implements EndpointInterface {
   target: EndpointInterface | undefined = undefined;
+  /** Polls at this frequency (ms) instead of the target's own, when set. */
+  pollOverride: number | undefined = undefined;
 
   get schema(): unknown {
     return this.target?.schema;
@@ -29,6 +31,9 @@ export class EndpointSwitch implements EndpointInterface {
   }
   get dataExpiryLength(): number | undefined {
     return this.target?.dataExpiryLength;
+  }
+  get pollFrequency(): number | undefined {
+    return this.pollOverride ?? this.target?.pollFrequency;
   }
 
   key(...args: unknown[]): string {

@@ -13,3 +13,4 @@ export {formValues} from './form-values.js';
 export {prepareSafeTemplate, templateHandlers, type SafeTemplateFunction} from './template-renderer.js';
 export {keyedRepeatHandler} from './template-keyed-repeat.js';
 export {isSafeUrl, safeUrl} from './template-safe-url.js';
+export {DataLive} from './data-live.js';

@@ -13,3 +13,4 @@ export {useLoading, LoadingController, type LoadingState} from './use-loading.js
 export type {FetchValue} from './value-types.js';
 export {hookifyResource, mergeInit, type HookedResource, type UseInit} from './hookify-resource.js';
 export {contextValue} from './context-value.js';
+export {useLiveFeed, LiveFeedController, type LiveFeedInput} from './use-live-feed.js';

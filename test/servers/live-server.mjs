@@ -299,6 +299,12 @@ export function liveServerMiddleware() {
       case 'drop':
         server.drop();
         break;
+      case 'article':
+        server.articles.set(String(body.data.id), body.data);
+        break;
+      case 'whenopen':
+        await server.whenOpen(body.transport, body.count);
+        break;
       case 'restart':
         await server.restart();
         result = describe(server);

@@ -84,3 +84,18 @@ export function table(head: string[], rows: string[][], align?: ('l' | 'r')[]): 
   const sep = head.map((_, i) => ((align?.[i] ?? 'l') === 'r' ? '---:' : '---'));
   return [head, sep, ...rows].map(cells => `| ${cells.join(' | ')} |`).join('\n');
 }
+
+/**
+ * Replaces only what lies between `<!-- NAME:start -->` and `<!-- NAME:end -->` in
+ * BENCHMARKS.md (appended when missing), reading the file just before writing.
+ */
+export function writeMarkedSection(name: string, body: string): void {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  let text = existsSync(BENCHMARKS_MD) ? readFileSync(BENCHMARKS_MD, 'utf8') : '# Benchmarks\n';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  const block = `${start}\n${body.trim()}\n${end}`;
+  text = from === -1 || to === -1 || to < from ? `${text.trimEnd()}\n\n${block}\n` : text.slice(0, from) + block + text.slice(to + end.length);
+  writeFileSync(BENCHMARKS_MD, text);
+}

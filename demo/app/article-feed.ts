@@ -57,8 +57,9 @@ export class ArticleFeed extends LitElement {
   @state() private cursors: (string | undefined)[] = [undefined];
 
   private ctrl = useController(this);
-  // Open while the feed is shown: every card's view count follows the server's pushes.
-  private live = useLiveFeed(this, liveViews);
+  // Open while the feed is shown and has articles: every card's view count follows the
+  // server's pushes. (Waiting for the first page also means the mock server is up.)
+  private live = useLiveFeed(this, () => (this.lastPage.value ? liveViews : undefined));
   // The last page, read from the cache only: its Link header says where the next page is.
   private lastPage = useCache(this, getArticlePage, () => pageParams(this.cursors.at(-1)));
   private more = useLoading(this, async (cursor: string) => {

@@ -10,6 +10,7 @@ import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { countReporter } from './scripts/wtr-count-reporter.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { liveServerMiddleware } from './test/servers/live-server.mjs';
 
 const CHROMIUM = CHROMIUM_PATH;
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -125,6 +126,9 @@ for (const name of wanted) {
   if (!launchers[name]) throw new Error(`unknown browser ${name}; known: ${Object.keys(launchers)}`);
 }
 
+// Live-data servers (SSE + WebSocket on 127.0.0.1) that browser tests start and drive through /__live/.
+const liveServers = liveServerMiddleware();
+
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
   rootDir: '.',
@@ -149,6 +153,7 @@ export default {
     // esbuild reads tsconfig.json as-is (experimentalDecorators); target es2022 so it
     // never ships syntax an engine lacks.
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
+    { name: 'live-servers', serverStop: () => liveServers.closeAll() },
   ],
   middleware: [
     // Serve msw's worker script (generated into public/ by `msw init public`) at the site root
@@ -157,5 +162,6 @@ export default {
       if (ctx.path === '/mockServiceWorker.js') ctx.url = '/public/mockServiceWorker.js';
       return next();
     },
+    liveServers.middleware,
   ],
 };

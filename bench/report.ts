@@ -106,3 +106,18 @@ export function formatTime(ms: number): string {
 export function formatRatio(r: number): string {
   return `${r >= 0.1 ? r.toFixed(2) : r.toPrecision(2)}×`;
 }
+
+/**
+ * Replaces only what lies between `<!-- NAME:start -->` and `<!-- NAME:end -->` in
+ * BENCHMARKS.md (appended when missing), reading the file just before writing.
+ */
+export function writeMarkedSection(name: string, body: string): void {
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  let text = existsSync(BENCHMARKS_MD) ? readFileSync(BENCHMARKS_MD, 'utf8') : '# Benchmarks\n';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  const block = `${start}\n${body.trim()}\n${end}`;
+  text = from === -1 || to === -1 || to < from ? `${text.trimEnd()}\n\n${block}\n` : text.slice(0, from) + block + text.slice(to + end.length);
+  writeFileSync(BENCHMARKS_MD, text);
+}

@@ -138,6 +138,7 @@ interface Setup {
  * @attr params - The params as a JSON object, such as `{"id": 1}` or `{"userId": 2}`; the `params` property wins.
  * @attr member - `get` or `getList`; by default `getList` when the path's last parameter is not in params, else `get`.
  * @attr optimistic - `false` turns optimistic writes off (default on).
+ * @attr poll-frequency - Refetch every this many ms while the element is connected (paused while the page is hidden).
  * @attr loading - Reflected while waiting for a first load.
  * @attr error - Reflected while an error (a failed read, a malformed attribute, a failing template) is shown.
  * @prop {Resource | undefined} resource - A resource from `createResource`, used instead of `url-prefix`, `path`, `entity` and `pk`.
@@ -159,6 +160,8 @@ export class DataResource extends TemplateHostElement {
   /** Whether writes are optimistic; the attribute `optimistic="false"` turns them off. */
   @property({converter: {fromAttribute: (value: string | null) => value === null || value.trim().toLowerCase() !== 'false'}})
   optimistic = true;
+  /** Refetch every this many ms while connected; overrides the resource's own `pollFrequency`. */
+  @property({attribute: 'poll-frequency', type: Number}) pollFrequency?: number;
   /** The params; when set, the `params` attribute is ignored. */
   @property({attribute: false}) params?: Params;
   /** A resource from `createResource`, instead of the declaring attributes. */
@@ -246,7 +249,7 @@ export class DataResource extends TemplateHostElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    const inputs = ['urlPrefix', 'path', 'pk', 'entity', 'member', 'params', 'resource', 'paramsJson'] as const;
+    const inputs = ['urlPrefix', 'path', 'pk', 'entity', 'member', 'params', 'resource', 'paramsJson', 'pollFrequency'] as const;
     if (inputs.some(name => changed.has(name))) this.configure();
   }
 
@@ -283,7 +286,7 @@ export class DataResource extends TemplateHostElement {
     }
     this.setup = setup;
     // The reader switches at its next host update, as it does when its args change.
-    this.reader.endpoint = setup instanceof AttributeError ? undefined : setup.resource[setup.member];
+    this.reader.endpoint = setup instanceof AttributeError ? undefined : polling(setup.resource[setup.member], this.pollFrequency);
   }
 
   private resolveSetup(): Setup {
@@ -397,6 +400,20 @@ export class DataResource extends TemplateHostElement {
       () => {},
     );
   }
+}
+
+/** Copies of members with another `pollFrequency`, one per member and frequency, so a reader keeps its read. */
+const pollingCopies = new WeakMap<FetchableEndpoint, Map<number, FetchableEndpoint>>();
+
+/** The member with `poll-frequency` over its own `pollFrequency` (a copy with the same key, so it shares the cache). */
+function polling(member: FetchableEndpoint, frequency: number | undefined): FetchableEndpoint {
+  const extend = (member as {extend?: (options: {pollFrequency: number}) => FetchableEndpoint}).extend;
+  if (frequency === undefined || frequency === null || typeof extend !== 'function') return member;
+  let copies = pollingCopies.get(member);
+  if (!copies) pollingCopies.set(member, (copies = new Map()));
+  let copy = copies.get(frequency);
+  if (!copy) copies.set(frequency, (copy = extend.call(member, {pollFrequency: frequency})));
+  return copy;
 }
 
 defineElement('data-resource', DataResource);

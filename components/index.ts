@@ -14,3 +14,4 @@ export {declaredQuery, type QueryDeclaration} from './declared-query.js';
 export {formValues} from './form-values.js';
 export {prepareSafeTemplate, type SafeTemplateFunction} from './template-renderer.js';
 export {isSafeUrl, safeUrl} from './template-safe-url.js';
+export {DataLive} from './data-live.js';

@@ -66,6 +66,10 @@ export {
   type RowKeys,
   type Watch,
   type WatchListener,
+  type LiveOptions,
+  type PageEvents,
+  type PageEvent,
+  type Timers,
 } from './core/index.js';
 export {
   RestEndpoint,
@@ -94,3 +98,23 @@ export {
   type ResourceOverrides,
   type ItemBody,
 } from './rest/index.js';
+export {
+  LiveFeed,
+  EventSourceFeed,
+  WebSocketFeed,
+  FeedError,
+  Backoff,
+  type LiveFeedOptions,
+  type LiveMessage,
+  type FeedStatus,
+  type EventSourceFeedOptions,
+  type EventSourceConstructor,
+  type EventSourceLike,
+  type WebSocketFeedOptions,
+  type WebSocketConstructor,
+  type WebSocketLike,
+  type WebSocketEnvelope,
+  type FeedErrorKind,
+  type BackoffOptions,
+  type FeedUrl,
+} from './live/index.js';

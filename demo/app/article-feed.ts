@@ -4,8 +4,12 @@
 import {html, LitElement} from 'lit';
 import {customElement, property, state} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
-import {useCache, useController, useLoading, useSuspense} from '../../src/lit/index.js';
-import {getArticlePage, pageParams, type Article, type LinkPage} from './resources.js';
+import {EventSourceFeed} from '../../src/live/index.js';
+import {useCache, useController, useLiveFeed, useLoading, useSuspense} from '../../src/lit/index.js';
+import {Article, getArticlePage, pageParams, type LinkPage} from './resources.js';
+
+/** View counts pushed by the server (server-sent events, mocked by msw in the page). */
+const liveViews = new EventSourceFeed({url: '/api/live', events: {article: Article}});
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC'});
 
@@ -38,7 +42,7 @@ export class ArticlePage extends LitElement {
           <span class="author">${author.name}</span>
           <span class="muted">
             <time datetime=${article.publishedAt.toISOString()}>${dateFormat.format(article.publishedAt)}</time>
-            · ${article.readingMinutes} min read
+            · ${article.readingMinutes} min read · <span class="views">${article.views.toLocaleString('en')} views</span>
           </span>
         </footer>
       </article>
@@ -53,6 +57,9 @@ export class ArticleFeed extends LitElement {
   @state() private cursors: (string | undefined)[] = [undefined];
 
   private ctrl = useController(this);
+  // Open while the feed is shown and has articles: every card's view count follows the
+  // server's pushes. (Waiting for the first page also means the mock server is up.)
+  private live = useLiveFeed(this, () => (this.lastPage.value ? liveViews : undefined));
   // The last page, read from the cache only: its Link header says where the next page is.
   private lastPage = useCache(this, getArticlePage, () => pageParams(this.cursors.at(-1)));
   private more = useLoading(this, async (cursor: string) => {
@@ -68,7 +75,9 @@ export class ArticleFeed extends LitElement {
     const last = this.lastPage.value as LinkPage<Article> | undefined;
     const {handler: loadMore, loading, error} = this.more;
     const shown = this.cursors.length;
+    const status = this.live.status;
     return html`
+      <p class="muted live-status" aria-live="polite">${status === 'open' ? '● live: view counts update from the server' : status === 'reconnecting' ? '○ reconnecting…' : '○ connecting…'}</p>
       ${repeat(
         this.cursors,
         cursor => cursor ?? '',

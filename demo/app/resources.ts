@@ -26,6 +26,8 @@ export class Article extends Entity {
   /** A real Date: the wire has an ISO string, the schema converts it. */
   publishedAt = new Date(0);
   readingMinutes = 0;
+  /** Updated live by the server's pushes (see ArticleFeed's useLiveFeed). */
+  views = 0;
   /** Nested in each response, stored once in the User table. */
   author = User.fromJS();
   static override key = 'Article';

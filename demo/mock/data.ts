@@ -18,6 +18,8 @@ export interface ArticleRow {
   /** ISO 8601 on the wire; the client's Article schema turns it into a Date. */
   publishedAt: string;
   readingMinutes: number;
+  /** Read count; the live feed (/api/live) pushes new counts. */
+  views: number;
   /** Nested on the wire; normalized into the User table by the client. */
   author: UserRow;
 }
@@ -104,6 +106,7 @@ export function createDb(seed = 20250314): MockDb {
       excerpt: `${first} ${second}`,
       publishedAt: new Date(day).toISOString(),
       readingMinutes: 3 + Math.floor(random() * 9),
+      views: 120 + i * 37,
       author: pick(users),
     };
   });

@@ -8,7 +8,7 @@
 //   PATCH  /api/todos/:id, PUT /api/todos/:id
 //   DELETE /api/todos/:id                 500 for a locked todo (the rollback case)
 // Every answer takes 200-600 ms (seeded), and each request is recorded in `requestLog`.
-import {delay, http, HttpResponse, type HttpResponseResolver} from 'msw';
+import {delay, http, HttpResponse, sse, type HttpResponseResolver} from 'msw';
 import {createDb, type TodoRow} from './data.js';
 import {seededRandom} from '../../test/helpers/seeded-random.js';
 
@@ -98,7 +98,24 @@ function writable(body: unknown): Partial<Pick<TodoRow, 'title' | 'completed'>> 
   return out;
 }
 
+/** How often (ms) the mock live feed pushes a new view count. */
+export const LIVE_INTERVAL = 1_500;
+
 export const handlers = [
+  // Server-sent events: every LIVE_INTERVAL ms an `article` event with one article's new view
+  // count ({id, views}: a partial row, merged into the cached one). Resumes after Last-Event-ID.
+  sse('/api/live', ({client, request}) => {
+    let id = Number(request.headers.get('last-event-id') ?? 0) || 0;
+    const random = seededRandom(1_000 + id);
+    const below = (n: number) => Math.floor(random() * n);
+    const timer = setInterval(() => {
+      const article = db.articles[below(Math.min(db.articles.length, PAGE_SIZE * 2))]!;
+      article.views += 1 + below(5);
+      id++;
+      client.send({id: String(id), event: 'article', data: JSON.stringify({id: article.id, views: article.views})} as never);
+    }, LIVE_INTERVAL);
+    request.signal.addEventListener('abort', () => clearInterval(timer));
+  }),
   http.get(
     '/api/articles',
     timed(({request}) => {

@@ -15,8 +15,10 @@ import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, no
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
 import {GCPolicy} from './gc-policy.js';
 import {GCTracker} from './gc-tracker.js';
+import {LiveScheduling, type LiveOptions} from './live-scheduling.js';
 import {Notifier, type CommitListener, type ReadOutcome, type Watch, type WatchListener} from './notifier.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
+import {pushFetchedAt} from './push-order.js';
 import {reportError} from './report-error.js';
 import {RequestRegistry, type Flight} from './request-registry.js';
 import type {ResponseState} from './response-state.js';
@@ -24,14 +26,14 @@ import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
 
 /**
- * Options of {@link Controller}.
+ * Options of {@link Controller}; polling and refetch on focus and reconnect are in {@link LiveOptions}.
  *
  * @example
  * ```ts
  * const controller = new Controller({dataExpiryLength: 30_000, gcPolicy: new GCPolicy({intervalMs: 60_000})});
  * ```
  */
-export interface ControllerOptions {
+export interface ControllerOptions extends LiveOptions {
   /** How long (ms) fetched data stays fresh before it goes stale. Default 60 000. */
   dataExpiryLength?: number;
   /** The clock, in ms; tests give a fake one. Default `Date.now`. */
@@ -104,12 +106,18 @@ export class Controller {
   private readonly collector: GCTracker;
   private readonly stopGC: () => void;
   private readonly predictions: PredictionContext;
+  private readonly live: LiveScheduling;
 
   constructor(options: ControllerOptions = {}) {
     this.dataExpiryLength = options.dataExpiryLength ?? 60_000;
     this.now = options.now ?? Date.now;
     this.collector = new GCTracker(options.gcPolicy ?? new GCPolicy());
     this.stopGC = this.collector.policy.schedule(() => this.sweepQuietly());
+    this.live = new LiveScheduling(options, {
+      now: this.now,
+      fetch: (endpoint, args) => this.fetch(endpoint as FetchableEndpoint, ...(args as never[])),
+      refetchStale: () => void this.refetchShown({onlyStale: true}),
+    });
     this.predictions = {
       read: (state, endpoint, args) => this.read(state, endpoint, this.fullArgs(endpoint, args)).response,
       now: this.now,
@@ -117,7 +125,7 @@ export class Controller {
     };
     this.notifier = new Notifier({
       read: (endpoint, args, key) => this.read(this.visible, endpoint, args, key),
-      retain: (endpoint, args, key) => this.collector.retain(endpoint, args, key),
+      retain: (endpoint, args, key) => this.hold(endpoint, args, key),
     });
   }
 
@@ -157,7 +165,7 @@ export class Controller {
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
     const full = this.fullArgs(endpoint, args);
-    return this.collector.retain(endpoint, full, this.keyOf(endpoint, full));
+    return this.hold(endpoint, full, this.keyOf(endpoint, full));
   }
 
   /**
@@ -165,7 +173,8 @@ export class Controller {
    * commit changed what the read shows (its data, expiry status, error or
    * request state), and only then. Readers of the same endpoint and args
    * share one read per commit. The read is retained from garbage collection
-   * while the watch is open. `args` is the argument list.
+   * (and polled, when its endpoint has a pollFrequency) while the watch is open.
+   * `args` is the argument list.
    *
    * @example
    * ```ts
@@ -237,6 +246,7 @@ export class Controller {
    */
   dispose(): void {
     this.stopGC();
+    this.live.dispose();
   }
 
   /**
@@ -389,6 +399,26 @@ export class Controller {
     this.receive(endpoint, full, endpoint.key(...full), response, this.now(), undefined);
   }
 
+  /**
+   * Writes data the server pushed (a live feed's message): only its
+   * entities, through `useIncoming`, like any write; no result is stored
+   * when `endpoint.sideEffect` is true. It goes under the pending optimistic
+   * predictions, which stay visible over it (see `pushFetchedAt`).
+   *
+   * @example
+   * ```ts
+   * const pushed = {key: () => 'live article', schema: Article, sideEffect: true};
+   * controller.setPushed(pushed, {id: '1', title: 'Edited elsewhere'});
+   * ```
+   */
+  setPushed(endpoint: EndpointInterface, ...argsAndData: readonly unknown[]): void {
+    const data = argsAndData[argsAndData.length - 1];
+    const full = this.fullArgs(endpoint, argsAndData.slice(0, -1));
+    const now = this.now();
+    const fetchedAt = this.visible.optimistic.length ? pushFetchedAt(this.visible, normalize(endpoint.schema, data, full), now) : now;
+    this.receive(endpoint, full, endpoint.key(...full), data, fetchedAt, undefined);
+  }
+
   /** Records a failed fetch for a result (for tests and server rendering); the data is kept. */
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: ArgsThen<EndpointArgs<E>, unknown>): void {
     const error = argsAndError[argsAndError.length - 1];
@@ -424,6 +454,13 @@ export class Controller {
     const now = this.now();
     this.lastFetchedAt = now > this.lastFetchedAt ? now : this.lastFetchedAt + 1;
     return this.lastFetchedAt;
+  }
+
+  /** Keeps a read from garbage collection and polls it while held (when its endpoint has a pollFrequency). */
+  private hold(endpoint: EndpointInterface, full: readonly unknown[], key: string): () => void {
+    const release = this.collector.retain(endpoint, full, key);
+    const stopPolling = this.live.retain(endpoint, full, key);
+    return () => (release(), stopPolling());
   }
 
   private fullArgs(endpoint: EndpointInterface, args: readonly unknown[]): readonly unknown[] {

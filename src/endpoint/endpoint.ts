@@ -64,6 +64,12 @@ export interface EndpointInterface {
   readonly name?: string;
   /** How long (ms) a result stays fresh; the Controller's default otherwise. */
   readonly dataExpiryLength?: number;
+  /**
+   * While a connected reader shows a result of this endpoint, the Controller
+   * refetches it every `pollFrequency` ms (one timer per result; the
+   * shortest frequency among its readers wins; paused while the page is hidden).
+   */
+  readonly pollFrequency?: number;
   /** A prediction of the response, applied at once and replaced by the real one. Must be pure. */
   getOptimisticResponse?(snap: SnapshotInterface, ...args: any[]): unknown;
   /**

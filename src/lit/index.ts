@@ -12,3 +12,4 @@ export {useFetch, FetchController} from './use-fetch.js';
 export {useLoading, LoadingController, type LoadingState} from './use-loading.js';
 export {hookifyResource, type HookedResource, type UseInit} from './hookify-resource.js';
 export {contextValue} from './context-value.js';
+export {useLiveFeed, LiveFeedController, type LiveFeedInput} from './use-live-feed.js';

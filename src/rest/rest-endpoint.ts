@@ -65,6 +65,8 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
   declare readonly searchParams?: IsLoose<O> extends true ? any : O extends {readonly searchParams: infer S} ? S : unknown;
   /** How long (ms) a result stays fresh; the Controller's default when absent. */
   declare readonly dataExpiryLength?: number;
+  /** Refetch every this many ms while a connected reader shows the result (see `EndpointInterface.pollFrequency`). */
+  declare readonly pollFrequency?: number;
   /** Put before the path, such as `https://api.example.com`. */
   readonly urlPrefix: string = '';
   /** HTTP method. */

@@ -193,6 +193,8 @@ export interface RestEndpointOptions<O = any> {
   readonly sideEffect?: boolean;
   /** How long (ms) a result stays fresh. */
   readonly dataExpiryLength?: number;
+  /** Refetch every this many ms while a connected reader shows the result; paused while the page is hidden. */
+  readonly pollFrequency?: number;
   /**
    * The predicted response, applied at once and replaced by the real one. Must
    * be pure. On a list endpoint it serves `push`/`unshift`/`assign`, which

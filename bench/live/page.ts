@@ -1,0 +1,172 @@
+// The page of `npm run bench:live`: a <data-provider>, 1,000 Lit rows each bound to its own
+// entity (useCache of `get` with its id), and a WebSocketFeed writing pushed updates into the
+// cache. The socket is wrapped so that each message's main-thread time is measured in the
+// page: from just before the feed's handler runs to the next task (the handler, the cache
+// write, and the Lit updates it caused, which run as microtasks of the same task), then with
+// style and layout forced. During a burst, the gaps between animation frames are recorded.
+import {css, html, LitElement} from 'lit';
+import {repeat} from 'lit/directives/repeat.js';
+import '../../components/data-provider.js';
+import {Controller, createResource, Entity, WebSocketFeed, type WebSocketConstructor} from '../../src/index.js';
+import {useCache} from '../../src/lit/index.js';
+
+export const ROWS = 1000;
+
+class Article extends Entity {
+  id = '';
+  title = '';
+  views = 0;
+  static override key = 'BenchLiveArticle';
+}
+const ArticleResource = createResource({path: '/bench/articles/:id', schema: Article});
+
+/** Which rows rendered since the last reset. */
+const rendered = new Set<Element>();
+
+class LiveRow extends LitElement {
+  static override styles = css`
+    :host {
+      display: flex;
+      gap: 0.5em;
+      font: 13px/18px system-ui, sans-serif;
+    }
+  `;
+  static override properties = {articleId: {type: String}};
+  declare articleId: string;
+  readonly article = useCache(this, ArticleResource.get, () => ({id: this.articleId}));
+  override render() {
+    rendered.add(this);
+    const a = this.article.value;
+    return a ? html`<span>${a.title}</span><b>${a.views}</b>` : html``;
+  }
+}
+customElements.define('live-row', LiveRow);
+
+class LiveList extends LitElement {
+  readonly articles = useCache(this, ArticleResource.getList);
+  override render() {
+    return html`${repeat(this.articles.value ?? [], a => a.id, a => html`<live-row .articleId=${a.id}></live-row>`)}`;
+  }
+}
+customElements.define('live-list', LiveList);
+
+export interface MessageSample {
+  /** Handler + cache write + Lit updates (ms). */
+  readonly dom: number;
+  /** The same, then style and layout forced (ms). */
+  readonly layout: number;
+  readonly rowsRendered: number;
+}
+
+export interface LivePageApi {
+  readonly ready: Promise<{mountMs: number}>;
+  /** Measures each of the next `count` messages (the server sends each once the previous one was measured: `window.liveBenchCount`). */
+  measureMessages(count: number): Promise<MessageSample[]>;
+  /** Records frame gaps until `count` messages arrived, then two more frames. */
+  recordBurst(count: number): Promise<{frames: number[]; messages: number; elapsed: number}>;
+}
+
+const params = new URLSearchParams(location.search);
+const wsUrl = params.get('ws')!;
+const started = performance.now();
+
+// --- the measuring socket ------------------------------------------------------------------
+let onMeasured: ((sample: MessageSample) => void) | undefined;
+let onArrived: (() => void) | undefined;
+let pending: {t0: number; rows: number} | undefined;
+const afterMessage = () => {
+  if (!pending) return;
+  const dom = performance.now() - pending.t0;
+  void document.body.offsetHeight;
+  const layout = performance.now() - pending.t0;
+  const sample = {dom, layout, rowsRendered: rendered.size};
+  pending = undefined;
+  onMeasured?.(sample);
+};
+
+class MeasuredSocket extends WebSocket {
+  override addEventListener(type: string, listener: any, options?: any): void {
+    if (type !== 'message') return super.addEventListener(type, listener, options);
+    super.addEventListener(
+      type,
+      (event: Event) => {
+        const measuring = onMeasured !== undefined;
+        if (measuring) {
+          rendered.clear();
+          pending = {t0: performance.now(), rows: 0};
+        }
+        listener(event);
+        if (measuring) setTimeout(afterMessage, 0);
+        onArrived?.();
+      },
+      options,
+    );
+  }
+}
+
+// --- the page ------------------------------------------------------------------------------
+const controller = new Controller();
+const provider = document.createElement('data-provider');
+provider.controller = controller;
+const list = document.createElement('live-list') as LiveList;
+provider.append(list);
+document.body.append(provider);
+controller.setResponse(
+  ArticleResource.getList,
+  Array.from({length: ROWS}, (_, i) => ({id: String(i), title: `Article ${i}`, views: 0})),
+);
+const feed = new WebSocketFeed({url: wsUrl, events: {article: Article}, WebSocket: MeasuredSocket as unknown as WebSocketConstructor});
+feed.connect(controller);
+
+const ready = (async () => {
+  await list.updateComplete;
+  await Promise.all([...list.shadowRoot!.querySelectorAll('live-row')].map(row => (row as LitElement).updateComplete));
+  await new Promise<void>(resolve => {
+    if (feed.status === 'open') return resolve();
+    const stop = feed.subscribe(() => feed.status === 'open' && (stop(), resolve()));
+  });
+  return {mountMs: performance.now() - started};
+})();
+
+const api: LivePageApi = {
+  ready,
+  measureMessages(count) {
+    const samples: MessageSample[] = [];
+    (window as unknown as {liveBenchCount: number}).liveBenchCount = 0;
+    return new Promise(resolve => {
+      onMeasured = sample => {
+        samples.push(sample);
+        (window as unknown as {liveBenchCount: number}).liveBenchCount = samples.length;
+        if (samples.length === count) {
+          onMeasured = undefined;
+          resolve(samples);
+        }
+      };
+    });
+  },
+  recordBurst(count) {
+    const frames: number[] = [];
+    let messages = 0;
+    let last = performance.now();
+    const t0 = last;
+    let arrivedAll = false;
+    let after = 0;
+    return new Promise(resolve => {
+      onArrived = () => {
+        if (++messages === count) arrivedAll = true;
+      };
+      const frame = (now: number) => {
+        frames.push(now - last);
+        last = now;
+        if (arrivedAll && ++after > 2) {
+          onArrived = undefined;
+          resolve({frames, messages, elapsed: now - t0});
+          return;
+        }
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  },
+};
+(window as unknown as {liveBench: LivePageApi}).liveBench = api;

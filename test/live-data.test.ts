@@ -1,0 +1,304 @@
+// Live data in real browsers against real servers: the test runner starts an SSE + WebSocket
+// server on 127.0.0.1 per test (test/servers/live-server.mjs, driven through /__live/), and
+// the page connects with the engine's own EventSource and WebSocket. Faults: a connection
+// dropped mid-stream, malformed JSON, 10,000 messages in a burst, a restart on another port.
+import {expect, fixture, html as testHtml, oneEvent, waitUntil} from '@open-wc/testing';
+import {html, LitElement} from 'lit';
+import {
+  Controller,
+  Entity,
+  EventSourceFeed,
+  Query,
+  RestEndpoint,
+  WebSocketFeed,
+  type FeedError,
+  type FeedUrl,
+  type LiveFeed,
+  type LiveMessage,
+} from '../src/index.js';
+import {useCache, useLiveFeed} from '../src/lit/index.js';
+import '../components/index.js';
+import type {DataLive, DataProvider, DataResource} from '../components/index.js';
+
+class Article extends Entity {
+  id = '';
+  title = '';
+  views = 0;
+  static override key = 'LiveArticle';
+}
+
+/** One live server for one test, driven through the test runner's /__live/ middleware. */
+class RemoteServer {
+  origin = '';
+  wsOrigin = '';
+  private constructor(private readonly id: string) {}
+
+  static async start(): Promise<RemoteServer> {
+    const answer = await call('/__live/servers', {});
+    const server = new RemoteServer(answer.id);
+    Object.assign(server, {origin: answer.origin, wsOrigin: answer.wsOrigin});
+    return server;
+  }
+
+  async publish(event: string, data: unknown): Promise<string> {
+    return (await this.act('publish', {event, data})).id;
+  }
+  async burst(count: number, entities: number): Promise<string[]> {
+    return (await this.act('burst', {event: 'article', count, entities})).ids;
+  }
+  async malformed(event: string, raw: string): Promise<string> {
+    return (await this.act('malformed', {event, raw})).id;
+  }
+  drop = () => this.act('drop');
+  setArticle = (data: object) => this.act('article', {data});
+  whenOpen = (transport: 'sse' | 'ws', count: number) => this.act('whenopen', {transport, count});
+  stats = () => this.act('stats');
+  async restart(): Promise<void> {
+    Object.assign(this, await this.act('restart'));
+  }
+  close = () => this.act('close');
+
+  private act(action: string, body: object = {}): Promise<any> {
+    return call(`/__live/servers/${this.id}/${action}`, body);
+  }
+}
+
+async function call(path: string, body: object): Promise<any> {
+  const response = await fetch(path, {method: 'POST', body: JSON.stringify(body)});
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return response.json();
+}
+
+type Transport = 'sse' | 'ws';
+const streamPath = (transport: Transport) => (transport === 'sse' ? '/sse' : '/ws');
+
+let server: RemoteServer;
+const cleanups: (() => unknown)[] = [];
+beforeEach(async () => {
+  server = await RemoteServer.start();
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await server.close();
+});
+
+/** Waits until `check` holds, re-checked after each commit of `controller` and change of `feed`. */
+function until(label: string, check: () => boolean, controller: Controller, feed?: LiveFeed): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const stops: (() => void)[] = [];
+    const timer = setTimeout(() => finish(new Error(`timed out waiting for: ${label}`)), 20_000);
+    const finish = (error?: Error) => {
+      for (const stop of stops) stop();
+      clearTimeout(timer);
+      error ? reject(error) : resolve();
+    };
+    const later = () => queueMicrotask(() => check() && finish());
+    stops.push(controller.subscribe(later));
+    if (feed) stops.push(feed.subscribe(later));
+  });
+}
+
+function connectFeed(transport: Transport, url?: FeedUrl) {
+  const controller = new Controller();
+  const applied: LiveMessage[] = [];
+  const errors: FeedError[] = [];
+  const options = {
+    url: url ?? `${transport === 'sse' ? server.origin : server.wsOrigin}${streamPath(transport)}`,
+    events: {article: Article},
+    backoff: {initialDelay: 20, maxDelay: 200},
+    onMessage: (message: LiveMessage) => applied.push(message),
+    onError: (error: FeedError) => errors.push(error),
+  };
+  const feed = transport === 'sse' ? new EventSourceFeed(options) : new WebSocketFeed(options);
+  cleanups.push(feed.connect(controller), () => controller.dispose());
+  const ids = () => applied.map(m => m.id);
+  const article = (id: string) => controller.get(Article, {id});
+  return {controller, feed, applied, errors, ids, article};
+}
+
+for (const transport of ['sse', 'ws'] as const) {
+  describe(`live feed over the browser's ${transport === 'sse' ? 'EventSource' : 'WebSocket'}`, () => {
+    it('writes messages into the cache and reports malformed ones without stopping', async () => {
+      const {controller, feed, errors, ids, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const first = await server.publish('article', {id: '1', title: 'Hello', views: 1});
+      await server.malformed('article', '{"id": ');
+      const last = await server.publish('article', {id: '2', title: 'World'});
+      await until('two applied', () => ids().length === 2, controller);
+      expect(ids()).to.deep.equal([first, last]);
+      expect(article('1')).to.be.instanceOf(Article);
+      expect(article('1')!.title).to.equal('Hello');
+      expect(errors.map(e => e.kind)).to.deep.equal(['parse']);
+      expect(feed.status).to.equal('open');
+    });
+
+    it('resumes after a drop mid-stream: nothing lost, nothing twice, shown results refetched once', async () => {
+      const {controller, feed, ids, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const sent = [await server.publish('article', {id: 'a', title: 'one'})];
+      await until('one applied', () => ids().length === 1, controller);
+      const getArticle = new RestEndpoint({urlPrefix: server.origin, path: '/articles/:id', schema: Article});
+      await controller.fetch(getArticle, {id: 'a'});
+      cleanups.push(controller.retain(getArticle, {id: 'a'}));
+      const before = (await server.stats()).articleRequests;
+
+      await server.drop();
+      sent.push(await server.publish('article', {id: 'a', title: 'two'}));
+      sent.push(await server.publish('article', {id: 'a', title: 'three'}));
+      await until('three applied', () => ids().length === 3, controller);
+      expect(ids()).to.deep.equal(sent);
+      expect(article('a')!.title).to.equal('three');
+      const stats = await server.stats();
+      const resumed = stats.connections.at(-1);
+      expect(resumed.lastEventId).to.equal(sent[0]);
+      // The engine's EventSource resumes by itself with the Last-Event-ID header.
+      expect(resumed.resumedVia).to.equal(transport === 'sse' ? 'header' : 'query');
+      await waitUntil(async () => (await server.stats()).articleRequests === before + 1, 'refetched', {timeout: 10_000});
+      sent.push(await server.publish('article', {id: 'a', title: 'four'}));
+      await until('four applied', () => ids().length === 4, controller);
+      expect((await server.stats()).articleRequests).to.equal(before + 1, 'once');
+    });
+
+    it('applies a burst of 10,000 messages, each once and in order', async function () {
+      this.timeout(120_000); // three engines share two cores during npm test
+      const {controller, feed, applied, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const ids = await server.burst(10_000, 100);
+      await until('all applied', () => applied.length === 10_000, controller);
+      expect(applied.map(m => m.id)).to.deep.equal(ids);
+      expect(article('99')!.views).to.equal(9_999);
+    });
+
+    it('follows a server that restarts on another port, resuming after the last id', async () => {
+      let origin = transport === 'sse' ? server.origin : server.wsOrigin;
+      const {controller, feed, ids} = connectFeed(transport, (lastEventId: string | undefined) => {
+        const url = new URL(`${origin}${streamPath(transport)}`);
+        if (lastEventId !== undefined) url.searchParams.set('lastEventId', lastEventId);
+        return url;
+      });
+      await until('open', () => feed.status === 'open', controller, feed);
+      const sent = [await server.publish('article', {id: 'r', title: 'before'})];
+      await until('one applied', () => ids().length === 1, controller);
+      const oldOrigin = server.origin;
+      await server.restart();
+      expect(server.origin).not.to.equal(oldOrigin);
+      sent.push(await server.publish('article', {id: 'r', title: 'while away'}));
+      origin = transport === 'sse' ? server.origin : server.wsOrigin;
+      await until('two applied', () => ids().length === 2, controller);
+      sent.push(await server.publish('article', {id: 'r', title: 'after'}));
+      await until('three applied', () => ids().length === 3, controller);
+      expect(ids()).to.deep.equal(sent);
+    });
+  });
+}
+
+describe('<data-live>', () => {
+  it('updates what <data-resource> shows, reflects its status, fires data-error, and closes when removed', async () => {
+    await server.setArticle({id: '7', title: 'From REST', views: 0});
+    const page = await fixture<DataProvider>(testHtml`
+      <data-provider>
+        <data-live src="${server.origin}/sse" events='{"article": "LiveArticle"}'><span>live</span></data-live>
+        <data-resource url-prefix="${server.origin}" path="/articles/:id" entity="LiveArticle" params='{"id": "7"}'>
+          <template><p>{{ item.title }}: {{ item.views }}</p></template>
+        </data-resource>
+      </data-provider>
+    `);
+    const live = page.querySelector('data-live')! as DataLive;
+    const resource = page.querySelector('data-resource')! as DataResource;
+    await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 0', 'the REST load');
+    await waitUntil(() => live.getAttribute('status') === 'open', 'open');
+    await server.publish('article', {id: '7', title: 'From REST', views: 42});
+    await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 42', 'the push shows');
+
+    const failed = oneEvent(page, 'data-error');
+    await server.malformed('article', 'not json');
+    const event = (await failed) as CustomEvent;
+    expect(event.detail.error.kind).to.equal('parse');
+    expect(event.detail.message).to.contain('event "article"');
+    await server.publish('article', {id: '7', views: 43});
+    await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 43', 'it keeps going');
+
+    live.remove();
+    await server.whenOpen('sse', 0);
+  });
+
+  it('reports a malformed attribute through data-error and connects to nothing', async () => {
+    const page = await fixture<DataProvider>(testHtml`<data-provider></data-provider>`);
+    const failed = oneEvent(page, 'data-error');
+    const live = document.createElement('data-live');
+    live.setAttribute('src', `${server.origin}/sse`);
+    live.setAttribute('events', '{"article": 5}');
+    page.append(live);
+    const event = (await failed) as CustomEvent;
+    expect(event.detail.attribute).to.equal('events');
+    expect(event.detail.message).to.contain('<data-live>');
+    expect(live.hasAttribute('status')).to.equal(false);
+  });
+});
+
+describe('polling and refetch in the page', () => {
+  it('<data-resource poll-frequency> refetches while connected, and stops when removed', async () => {
+    await server.setArticle({id: '1', title: 'first', views: 0});
+    const page = await fixture<DataProvider>(testHtml`
+      <data-provider>
+        <data-resource poll-frequency="30" url-prefix="${server.origin}" path="/articles/:id" entity="PolledArticle" params='{"id": "1"}'>
+          <template><p>{{ item.title }}</p></template>
+        </data-resource>
+      </data-provider>
+    `);
+    const resource = page.querySelector('data-resource')!;
+    await waitUntil(() => resource.querySelector('p')?.textContent === 'first', 'loaded');
+    await server.setArticle({id: '1', title: 'second', views: 0});
+    await waitUntil(() => resource.querySelector('p')?.textContent === 'second', 'polled', {timeout: 10_000});
+    resource.remove();
+    expect(page.activeController.retainedCount).to.equal(0, 'released, so no poll timer is left');
+  });
+
+  it('focus refetches stale shown results; refetchOnFocus: false turns it off while online still works', async () => {
+    await server.setArticle({id: '1', title: 'old'});
+    const getArticle = new RestEndpoint({urlPrefix: server.origin, path: '/articles/:id', schema: Article});
+    const run = async (options: {refetchOnFocus?: boolean}) => {
+      const controller = new Controller({dataExpiryLength: 0, ...options});
+      cleanups.push(() => controller.dispose());
+      await controller.fetch(getArticle, {id: '1'});
+      cleanups.push(controller.retain(getArticle, {id: '1'}));
+      return controller;
+    };
+    const on = await run({});
+    const off = await run({refetchOnFocus: false});
+    const before = (await server.stats()).articleRequests;
+    await server.setArticle({id: '1', title: 'new'});
+    window.dispatchEvent(new Event('focus'));
+    const title = (c: Controller) => (c.getResponse(getArticle, {id: '1'}).data as Article).title;
+    await until('focus refetched', () => title(on) === 'new', on);
+    expect((await server.stats()).articleRequests).to.equal(before + 1, 'only the Controller with refetchOnFocus');
+    window.dispatchEvent(new Event('online'));
+    await until('online refetched', () => title(off) === 'new', off);
+  });
+});
+
+describe('useLiveFeed', () => {
+  it('keeps a shared feed open while components hold it and renders the pushes', async () => {
+    const feed = new WebSocketFeed({url: `${server.wsOrigin}/ws`, events: {article: Article}, onError: () => {}});
+    class LiveCount extends LitElement {
+      live = useLiveFeed(this, feed);
+      article = useCache(this, new Query(Article), () => ({id: '1'}));
+      override render() {
+        return html`<span>${this.live.status}</span> <b>${(this.article.value as Article | undefined)?.views ?? '-'}</b>`;
+      }
+    }
+    if (!customElements.get('live-count')) customElements.define('live-count', LiveCount);
+    const page = await fixture<DataProvider>(testHtml`<data-provider><live-count></live-count><live-count></live-count></data-provider>`);
+    const [one, two] = [...page.querySelectorAll('live-count')] as LiveCount[];
+    await waitUntil(() => one!.shadowRoot!.querySelector('span')?.textContent === 'open', 'open');
+    await server.whenOpen('ws', 1);
+    await server.publish('article', {id: '1', views: 5});
+    await waitUntil(() => two!.shadowRoot!.querySelector('b')?.textContent === '5', 'pushed');
+    one!.remove();
+    expect(feed.status).to.equal('open', 'the other component still holds it');
+    two!.remove();
+    expect(feed.status).to.equal('closed');
+    await server.whenOpen('ws', 0);
+  });
+});

@@ -13,7 +13,7 @@ import {
 } from '../endpoint/index.js';
 import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable, type MapDraft} from '../schema/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
-import {GCPolicy} from './gc-policy.js';
+import type {GCPolicy} from './gc-policy.js';
 import {GCTracker} from './gc-tracker.js';
 import {LiveScheduling, type LiveOptions} from './live-scheduling.js';
 import {Notifier, type CommitListener, type ReadOutcome, type Watch, type WatchListener} from './notifier.js';
@@ -39,9 +39,11 @@ export interface ControllerOptions extends LiveOptions {
   /** The clock, in ms; tests give a fake one. Default `Date.now`. */
   now?: () => number;
   /**
-   * When unused data may be dropped by `gc()`, and whether a timer sweeps
-   * on its own (`intervalMs`). Default: `new GCPolicy()` (no timer: only
-   * `gc()` sweeps, dropping unused data twice its expiry length old).
+   * Garbage collection, opt-in: when unused data may be dropped by `gc()`,
+   * and whether a timer sweeps on its own (`intervalMs`). Without a policy
+   * nothing is dropped (and a bundle that never imports `GCPolicy` does not
+   * carry the sweep). `new GCPolicy()` drops unused data twice its expiry
+   * length old, when `gc()` is called.
    */
   gcPolicy?: GCPolicy;
 }
@@ -111,8 +113,8 @@ export class Controller {
   constructor(options: ControllerOptions = {}) {
     this.dataExpiryLength = options.dataExpiryLength ?? 60_000;
     this.now = options.now ?? Date.now;
-    this.collector = new GCTracker(options.gcPolicy ?? new GCPolicy());
-    this.stopGC = this.collector.policy.schedule(() => this.sweepQuietly());
+    this.collector = new GCTracker(options.gcPolicy);
+    this.stopGC = options.gcPolicy?.schedule(() => this.sweepQuietly()) ?? (() => {});
     this.live = new LiveScheduling(options, {
       now: this.now,
       fetch: (endpoint, args) => this.fetch(endpoint as FetchableEndpoint, ...(args as never[])),
@@ -208,7 +210,7 @@ export class Controller {
    */
   gc(): GCReport {
     const swept = this.collector.sweep(this.base, this.visible, this.now(), this.requests);
-    if (swept.results.length === 0 && swept.entities === 0) return {results: [], entities: 0};
+    if (!swept || (swept.results.length === 0 && swept.entities === 0)) return {results: [], entities: 0};
     const changes = new ChangeSet();
     for (const key of swept.results) changes.result(key);
     changes.diffTables(this.base, swept.state);

@@ -1,3 +1,5 @@
+import {sweep, type SweepInput, type SweepResult} from './garbage-collect.js';
+
 /**
  * Options of {@link GCPolicy}.
  *
@@ -33,7 +35,10 @@ export interface GCMeta {
 }
 
 /**
- * When the Controller may forget data that nothing reads. A sweep
+ * When the Controller may forget data that nothing reads, and how: garbage
+ * collection is opt-in, by giving a policy to the Controller (without one,
+ * `controller.gc()` drops nothing, and the sweeping code is not in a bundle
+ * that never imports GCPolicy). A sweep
  * (`controller.gc()`, or the timer when `intervalMs` is given) drops every
  * endpoint result that no reader retains (`controller.retain`) and that is
  * old by this policy, then every entity that no kept result, retained read,
@@ -67,6 +72,11 @@ export class GCPolicy {
     if (this.maxAge !== undefined) return meta.date + this.maxAge;
     const lifetime = meta.expiresAt - meta.fetchedAt;
     return Math.max(meta.fetchedAt + lifetime * this.expiryMultiplier, meta.expiresAt);
+  }
+
+  /** Sweeps the confirmed state by this policy (see {@link sweep}). */
+  sweep(input: Omit<SweepInput, 'policy'>): SweepResult {
+    return sweep({...input, policy: this});
   }
 
   /**

@@ -1,6 +1,6 @@
 import type {EndpointInterface} from '../endpoint/index.js';
 import type {EntityLike, NormalizedResponse} from '../schema/index.js';
-import {sweep, type SweepResult} from './garbage-collect.js';
+import type {SweepResult} from './garbage-collect.js';
 import type {GCPolicy} from './gc-policy.js';
 import type {RequestRegistry} from './request-registry.js';
 import {RetainedReads, type RetainedRead} from './retained-reads.js';
@@ -25,7 +25,8 @@ export class GCTracker {
   private readonly schemas = new Map<string, unknown>();
   private readonly adapters = new Map<string, EntityLike>();
 
-  constructor(readonly policy: GCPolicy) {}
+  /** Without a policy, nothing is ever swept. */
+  constructor(readonly policy: GCPolicy | undefined) {}
 
   /** How many distinct reads are retained. */
   get retainedCount(): number {
@@ -52,13 +53,13 @@ export class GCTracker {
     this.schemas.clear();
   }
 
-  /** Sweeps the confirmed state by the policy; the result says what went. */
-  sweep(base: State, visible: State, now: number, requests: RequestRegistry): SweepResult {
-    const swept = sweep({
+  /** Sweeps the confirmed state by the policy; the result says what went (undefined with no policy). */
+  sweep(base: State, visible: State, now: number, requests: RequestRegistry): SweepResult | undefined {
+    if (!this.policy) return undefined;
+    const swept = this.policy.sweep({
       base,
       visible,
       now,
-      policy: this.policy,
       retained: this.retained,
       schemas: this.schemas,
       adapters: this.adapters,

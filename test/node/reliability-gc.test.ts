@@ -332,10 +332,21 @@ describe('controller.gc()', () => {
     assert.equal(controller.gc().entities, 3, 'once the table is known: post 1, its author, and t1');
   });
 
-  test('default policy (no maxAge): unread data goes after twice its expiry length', () => {
+  test('without a policy nothing is collected, however old', () => {
     const clock = createFakeClock();
     const queue = new RequestQueue(clock);
     const controller = new Controller({now: clock.now, dataExpiryLength: 1000});
+    const {getArticle} = createPatterns(queue);
+    controller.setResponse(getArticle, {id: '1'}, {id: '1', title: 't', body: '', published: false});
+    clock.advance(1e9);
+    assert.deepEqual(controller.gc(), {results: [], entities: 0});
+    assert.ok(controller.get(Article, {id: '1'}));
+  });
+
+  test('default policy (no maxAge): unread data goes after twice its expiry length', () => {
+    const clock = createFakeClock();
+    const queue = new RequestQueue(clock);
+    const controller = new Controller({now: clock.now, dataExpiryLength: 1000, gcPolicy: new GCPolicy()});
     const {getArticle} = createPatterns(queue);
     controller.setResponse(getArticle, {id: '1'}, {id: '1', title: 't', body: '', published: false});
     clock.advance(1999);

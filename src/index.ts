@@ -49,6 +49,7 @@ export {
   type ReadArgs,
   type ReadResult,
   type ArgsThen,
+  requestSignal,
 } from './endpoint/index.js';
 export {
   Controller,
@@ -57,6 +58,7 @@ export {
   ResetError,
   Snapshot,
   type ControllerOptions,
+  type FetchOptions,
   type GCReport,
   type GCPolicyOptions,
   type ResponseState,

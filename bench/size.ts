@@ -6,10 +6,11 @@
 //   npm run size              prints the table
 //   npm run size -- --write   ...and rewrites the size section of BENCHMARKS.md
 //   npm run size -- --detail  ...and prints where the minified bytes of each bundle come from
-import {build, transform} from 'esbuild';
+import {build, transform, type Plugin} from 'esbuild';
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {gzipSync} from 'node:zlib';
+import {DEV_MODE_MODULE, devModeModule, withoutDevMode} from '../scripts/dev-mode.mjs';
 import {ROOT, installedVersion, machineLines, table, writeSection} from './report.js';
 
 const WRITE = process.argv.includes('--write');
@@ -26,6 +27,8 @@ interface Entry {
   readonly external?: string[];
   readonly budget?: number;
   readonly budgetText?: string;
+  /** Bundle the development build (diagnostics kept); the others are production builds, as `dist/esm` is. */
+  readonly development?: boolean;
   /** Why it is skipped, when it is. */
   readonly missing?: string;
   readonly note?: string;
@@ -60,6 +63,17 @@ const entries: Entry[] = [
   exists('components/index.ts')
     ? {name: 'elements (with core and Lit integration; Lit runtime external)', modules: ['components/index.ts'], external: LIT_EXTERNAL}
     : {name: 'elements (with core and Lit integration; Lit runtime external)', missing: 'components/index.ts does not exist yet'},
+  ...(exists('components/index.ts')
+    ? [
+        {
+          name: 'elements, development build (diagnostics kept; Lit runtime external)',
+          modules: ['components/index.ts'],
+          external: LIT_EXTERNAL,
+          development: true,
+          note: 'what the `development` export condition gives (dist/development); the row above is the production build',
+        },
+      ]
+    : []),
   exists('dist/cdn/data-elements.js')
     ? {
         name: 'CDN file, Lit inside (dist/cdn/data-elements.js)',
@@ -98,6 +112,22 @@ function group(path: string): string {
   return parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0];
 }
 
+/** Builds our sources as vite.config.ts does: production drops every `if (DEV_MODE)` branch. */
+function devModePlugin(enabled: boolean): Plugin {
+  const switchFile = join(ROOT, DEV_MODE_MODULE);
+  return {
+    name: 'dev-mode',
+    setup(b) {
+      b.onLoad({filter: /\.ts$/}, args => {
+        if (args.path === switchFile) return {contents: devModeModule(enabled), loader: 'ts'};
+        if (enabled || !args.path.startsWith(ROOT) || args.path.includes('/node_modules/')) return undefined;
+        const stripped = withoutDevMode(readFileSync(args.path, 'utf8'));
+        return stripped === undefined ? undefined : {contents: stripped, loader: 'ts'};
+      });
+    },
+  };
+}
+
 async function measure(entry: Entry): Promise<Measured> {
   let code: string;
   let groups: Map<string, number> | undefined;
@@ -118,6 +148,7 @@ async function measure(entry: Entry): Promise<Measured> {
       write: false,
       external: entry.external ?? [],
       define: {'process.env.NODE_ENV': '"production"'},
+      plugins: [devModePlugin(entry.development ?? false)],
       tsconfig: join(ROOT, 'tsconfig.json'),
       logLevel: 'error',
     });

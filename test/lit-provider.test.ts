@@ -3,7 +3,7 @@ import {expect, fixture, html} from '@open-wc/testing';
 import {LitElement} from 'lit';
 import {DataProvider} from '../components/data-provider.js';
 import {Controller} from '../src/core/index.js';
-import {MissingProviderError, useController, useSuspense} from '../src/lit/index.js';
+import {MissingProviderError, useController} from '../src/lit/index.js';
 import {defineUnique, expectSame, getItem, Item, ItemOneTitle, itemServer, shadowText, waitFor} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 

@@ -11,8 +11,14 @@ export interface Flight {
   readonly fetchedAt: number;
   /** The reset generation it was started in: a response of an older one is dropped. */
   readonly generation: number;
-  /** Aborts the request itself (the signal the endpoint's fetch was given). */
-  readonly abort: AbortController;
+  /**
+   * The request's signal, made when first asked for (by the endpoint through
+   * `requestSignal()`, or by a retry wait): an endpoint that never reads it
+   * does not pay for one.
+   */
+  signal(): AbortSignal;
+  /** Aborts the signal, if one was made (nobody listens otherwise). */
+  abort(reason: unknown): void;
   /** A caller without a signal waits for it: it is never abandoned. */
   pinned: boolean;
   /** Callers with a signal that did not abort yet. */
@@ -82,6 +88,7 @@ export class RequestRegistry {
       resolve = res;
       reject = rej;
     });
+    let controller: AbortController | undefined;
     const flight: Flight = {
       promise,
       resolve,
@@ -89,7 +96,8 @@ export class RequestRegistry {
       key,
       fetchedAt,
       generation: this.generation,
-      abort: new AbortController(),
+      signal: () => (controller ??= new AbortController()).signal,
+      abort: reason => controller?.abort(reason),
       pinned: false,
       waiting: 0,
       aborted: false,

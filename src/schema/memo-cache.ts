@@ -265,28 +265,28 @@ class Walk implements DenormalizeDelegate {
   }
 
   row(key: string, pk: string): unknown {
-    const table = this.tables.get(key);
-    const row = table?.get(pk);
-    const top = this.frames[this.frames.length - 1];
-    if (top !== undefined) top.deps.reads.push(key, pk, table, row);
-    else {
-      this.touch(key);
-      this.reads.push(key, pk);
-    }
-    return row;
+    return this.readRow(key, pk, key);
   }
 
   present(key: string, pk: string): boolean {
+    const row = this.readRow(key, pk, presenceKey(key));
+    return row !== undefined && row !== INVALID;
+  }
+
+  /**
+   * A stored row, recorded as a read: in the entity being built (whose deps
+   * compare rows), or else in the result's reads under `readKey`.
+   */
+  private readRow(key: string, pk: string, readKey: string): unknown {
     const table = this.tables.get(key);
     const row = table?.get(pk);
     const top = this.frames[this.frames.length - 1];
-    // Inside an entity a row is a row: the entity's deps compare rows, not presence.
     if (top !== undefined) top.deps.reads.push(key, pk, table, row);
     else {
       this.touch(key);
-      this.reads.push(presenceKey(key), pk);
+      this.reads.push(readKey, pk);
     }
-    return row !== undefined && row !== INVALID;
+    return row;
   }
 
   entity(entity: EntityLike, pk: string): unknown {

@@ -11,6 +11,7 @@ import {build, transform, type Plugin} from 'esbuild';
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {gzipSync} from 'node:zlib';
+import {DEV_MODE_MODULE, devModeModule, withoutDevMode} from '../scripts/dev-mode.mjs';
 import {ROOT, installedVersion, machineLines, table, writeSection} from './report.js';
 import {SIZE_CEILINGS, SIZE_TARGETS} from './size-budgets.js';
 
@@ -32,6 +33,8 @@ interface Entry {
   readonly budget?: keyof typeof SIZE_TARGETS;
   /** Whether BENCHMARKS.md lists where its bytes come from. */
   readonly breakdown?: boolean;
+  /** Bundle the development build (diagnostics kept); the others are production builds, as `dist/esm` is. */
+  readonly development?: boolean;
   /** Why it is skipped, when it is. */
   readonly missing?: string;
   readonly note?: string;
@@ -65,6 +68,17 @@ const entries: Entry[] = [
   exists('components/index.ts')
     ? {name: 'elements (with core and Lit integration; Lit runtime external)', modules: ['components/index.ts'], external: LIT_EXTERNAL}
     : {name: 'elements (with core and Lit integration; Lit runtime external)', missing: 'components/index.ts does not exist yet'},
+  ...(exists('components/index.ts')
+    ? [
+        {
+          name: 'elements, development build (diagnostics kept; Lit runtime external)',
+          modules: ['components/index.ts'],
+          external: LIT_EXTERNAL,
+          development: true,
+          note: 'what the `development` export condition gives (dist/development); every other row is a production build',
+        },
+      ]
+    : []),
   exists('dist/cdn/data-elements.js')
     ? {
         name: 'CDN file, Lit inside (dist/cdn/data-elements.js)',
@@ -119,6 +133,22 @@ const packageFromSources: Plugin = {
   },
 };
 
+/** Builds our sources as vite.config.ts does: production drops every `if (DEV_MODE)` branch. */
+function devModePlugin(enabled: boolean): Plugin {
+  const switchFile = join(ROOT, DEV_MODE_MODULE);
+  return {
+    name: 'dev-mode',
+    setup(b) {
+      b.onLoad({filter: /\.ts$/}, args => {
+        if (args.path === switchFile) return {contents: devModeModule(enabled), loader: 'ts'};
+        if (enabled || !args.path.startsWith(ROOT) || args.path.includes('/node_modules/')) return undefined;
+        const stripped = withoutDevMode(readFileSync(args.path, 'utf8'));
+        return stripped === undefined ? undefined : {contents: stripped, loader: 'ts'};
+      });
+    },
+  };
+}
+
 async function measure(entry: Entry): Promise<Measured> {
   let code: string;
   let groups: Map<string, number> | undefined;
@@ -131,8 +161,8 @@ async function measure(entry: Entry): Promise<Measured> {
     const result = await build({
       metafile: true,
       ...(entry.app
-        ? {entryPoints: [join(ROOT, entry.app)], plugins: [packageFromSources]}
-        : {stdin: {contents, resolveDir: ROOT, sourcefile: 'size-entry.js', loader: 'js' as const}}),
+        ? {entryPoints: [join(ROOT, entry.app)], plugins: [packageFromSources, devModePlugin(false)]}
+        : {stdin: {contents, resolveDir: ROOT, sourcefile: 'size-entry.js', loader: 'js' as const}, plugins: [devModePlugin(entry.development ?? false)]}),
       bundle: true,
       minify: true,
       format: 'esm',

@@ -13,8 +13,11 @@ import {
 } from '../endpoint/index.js';
 import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable, type MapDraft} from '../schema/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
+import {dehydrateState} from './dehydrate.js';
+import type {DehydratedState} from './dehydrated-state.js';
 import type {GCPolicy} from './gc-policy.js';
 import {GCTracker} from './gc-tracker.js';
+import {hydrateState} from './hydrate.js';
 import {LiveScheduling, type LiveOptions} from './live-scheduling.js';
 import {Notifier, type CommitListener, type ReadOutcome, type Watch, type WatchListener} from './notifier.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
@@ -46,6 +49,14 @@ export interface ControllerOptions extends LiveOptions {
    * length old, when `gc()` is called.
    */
   gcPolicy?: GCPolicy;
+  /**
+   * A snapshot to start from (`controller.dehydrate()` of another
+   * Controller, as the object or its JSON text): its data shows at once,
+   * fresh until its `expiresAt`. A malformed or foreign snapshot is refused
+   * with a {@link HydrateError} (reported, never thrown) and the Controller
+   * starts empty.
+   */
+  initialState?: DehydratedState | string;
 }
 
 /**
@@ -113,6 +124,7 @@ export class Controller {
   constructor(options: ControllerOptions = {}) {
     this.dataExpiryLength = options.dataExpiryLength ?? 60_000;
     this.now = options.now ?? Date.now;
+    if (options.initialState !== undefined) this.startFrom(options.initialState);
     this.collector = new GCTracker(options.gcPolicy);
     this.stopGC = options.gcPolicy?.schedule(() => this.sweepQuietly()) ?? (() => {});
     this.live = new LiveScheduling(options, {
@@ -379,6 +391,26 @@ export class Controller {
     return this.memo.query<ReadResult<R>>(schemaOrQuery, args, this.visible.entities).data;
   }
 
+  /**
+   * A JSON-safe snapshot of the confirmed state: entity rows in the wire
+   * form the server sent, endpoint results and their meta, with a format
+   * version. Pending optimistic predictions, requests in flight and fetch
+   * errors are left out. Another Controller starts from it with the
+   * `initialState` option (or `<data-provider>`'s, or a
+   * `<script type="application/json">` inside the provider).
+   *
+   * @example
+   * ```ts
+   * const server = new Controller();
+   * await server.fetch(ArticleResource.getList);
+   * const json = serializeForScript(server.dehydrate()); // into the page
+   * const client = new Controller({initialState: JSON.parse(json)});
+   * ```
+   */
+  dehydrate(): DehydratedState {
+    return dehydrateState(this.base, this.now());
+  }
+
   /** A read-only view of the visible state now. */
   snapshot(): Snapshot {
     return new Snapshot(this.visible, this.predictions.read, this.now());
@@ -446,6 +478,20 @@ export class Controller {
   }
 
   // --- internals -------------------------------------------------------------
+
+  /** Installs a snapshot as the confirmed state, or reports why it was refused and stays empty. */
+  private startFrom(snapshot: DehydratedState | string): void {
+    let hydrated;
+    try {
+      hydrated = hydrateState(snapshot);
+    } catch (error) {
+      reportError(error, 'the initial state was refused');
+      return;
+    }
+    this.base = this.visible = hydrated.state;
+    // Fetches from here on are ordered after the snapshot's data, whatever this clock says.
+    this.lastFetchedAt = hydrated.lastFetchedAt;
+  }
 
   /**
    * The trigger time of a new fetch: the clock, but strictly increasing, so

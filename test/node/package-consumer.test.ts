@@ -17,6 +17,8 @@ const ROOT = process.cwd();
 const FIXTURE = join(ROOT, 'test/fixtures/consumer');
 const node = process.execPath;
 const bin = (path: string) => join(ROOT, 'node_modules', path);
+/** Development-mode messages, which only the `development` export condition brings. */
+const DEV_MESSAGE = /development mode|the elements were never loaded/;
 
 let scratch: string;
 let files: string[] = [];
@@ -57,6 +59,25 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
     cpSync(join(FIXTURE, 'vite'), join(scratch, 'vite'), {recursive: true});
   });
 
+  /** The fixture app bundled by esbuild as an app's production build does (Lit external), with these export conditions. */
+  async function bundleApp(conditions: string[]): Promise<string> {
+    const dir = join(scratch, 'esbuild');
+    const result = await build({
+      entryPoints: [join(dir, 'main.ts')],
+      absWorkingDir: dir,
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      target: 'es2022',
+      write: false,
+      conditions,
+      external: ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'],
+      define: {'process.env.NODE_ENV': '"production"'},
+      logLevel: 'warning',
+    });
+    return result.outputFiles[0]!.text;
+  }
+
   after(() => {
     if (scratch) rmSync(scratch, {recursive: true, force: true});
   });
@@ -74,6 +95,10 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
       'dist/types/src/index.d.ts',
       'dist/types/components/provider.d.ts',
       'dist/cdn/data-elements.js',
+      'dist/cdn/data-elements.development.js',
+      'dist/development/index.js',
+      'dist/development/lit/index.js',
+      'dist/development/components/provider.js',
       'src/index.ts',
       'components/provider.ts',
     ]) {
@@ -98,27 +123,23 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
     const assets = readdirSync(join(dir, 'dist/assets')).filter(file => file.endsWith('.js'));
     const code = assets.map(file => readFileSync(join(dir, 'dist/assets', file), 'utf8')).join('\n');
     assert.doesNotMatch(code, /stampino|jexpr|data-resource/, 'the template layer is not in the bundle');
+    assert.doesNotMatch(code, DEV_MESSAGE, 'a production build has no development-mode message');
     const size = await minGzip(code);
     reportAndHold(t, 'the Vite app bundle, Lit excluded', size, 'litApp');
   });
 
   test('esbuild builds the app, without the template layer, within its size ceiling', async t => {
-    const dir = join(scratch, 'esbuild');
-    const result = await build({
-      entryPoints: [join(dir, 'main.ts')],
-      absWorkingDir: dir,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      target: 'es2022',
-      write: false,
-      external: ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'],
-      define: {'process.env.NODE_ENV': '"production"'},
-      logLevel: 'warning',
-    });
-    const code = result.outputFiles[0]!.text;
+    const code = await bundleApp([]);
     assert.doesNotMatch(code, /stampino|jexpr/, 'the template layer is not in the bundle');
+    assert.doesNotMatch(code, DEV_MESSAGE, 'a production build has no development-mode message');
     const size = gzipSync(code, {level: 9}).length;
     reportAndHold(t, 'the esbuild app bundle, Lit excluded', size, 'litApp');
+  });
+
+  test('the development export condition gives the development build, with its messages', async t => {
+    const development = await bundleApp(['development']);
+    assert.match(development, DEV_MESSAGE, 'the development build reports');
+    const sizes = [development, await bundleApp([])].map(code => gzipSync(code, {level: 9}).length);
+    t.diagnostic(`the esbuild app bundle: development ${(sizes[0]! / 1024).toFixed(2)} kB, production ${(sizes[1]! / 1024).toFixed(2)} kB min+gzip without Lit`);
   });
 });

@@ -10,6 +10,7 @@ import {
   type Readable,
   type ReadArgs,
   type ReadResult,
+  withRequestSignal,
 } from '../endpoint/index.js';
 import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable, type MapDraft} from '../schema/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
@@ -27,6 +28,7 @@ import {RequestRegistry, type Flight} from './request-registry.js';
 import type {ResponseState} from './response-state.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
+import {abortError} from './abort-error.js';
 
 /**
  * Options of {@link Controller}; polling and refetch on focus and reconnect are in {@link LiveOptions}.
@@ -57,6 +59,26 @@ export interface ControllerOptions extends LiveOptions {
    * starts empty.
    */
   initialState?: DehydratedState | string;
+}
+
+/**
+ * Options of one call of {@link Controller.fetchWith}.
+ *
+ * @example
+ * ```ts
+ * const abort = new AbortController();
+ * const options: FetchOptions = {signal: abort.signal};
+ * const articles = controller.fetchWith(ArticleResource.getList, [{}], options);
+ * abort.abort(); // articles rejects with an AbortError
+ * ```
+ */
+export interface FetchOptions {
+  /**
+   * Cancels this call: its promise rejects with an `AbortError` (the signal's
+   * reason when that is an AbortError or TimeoutError). The request itself is
+   * aborted only when no other caller and no reader waits for it any more.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -129,7 +151,7 @@ export class Controller {
     this.stopGC = options.gcPolicy?.schedule(() => this.sweepQuietly()) ?? (() => {});
     this.live = new LiveScheduling(options, {
       now: this.now,
-      fetch: (endpoint, args) => this.fetch(endpoint as FetchableEndpoint, ...(args as never[])),
+      fetch: (endpoint, args) => this.request(endpoint as FetchableEndpoint, args, undefined, false),
       refetchStale: () => void this.refetchShown({onlyStale: true}),
     });
     this.predictions = {
@@ -140,6 +162,7 @@ export class Controller {
     this.notifier = new Notifier({
       read: (endpoint, args, key) => this.read(this.visible, endpoint, args, key),
       retain: (endpoint, args, key) => this.hold(endpoint, args, key),
+      unwatched: key => this.abandonIfUnwanted(key),
     });
   }
 
@@ -249,7 +272,7 @@ export class Controller {
     for (const {endpoint, args} of this.collector.reads()) {
       if (!canFetch(endpoint) || endpoint.sideEffect) continue;
       if (options.onlyStale && this.read(this.visible, endpoint, args).response.expiryStatus === 'valid') continue;
-      started.push(this.fetch(endpoint as FetchableEndpoint, ...args).catch(() => undefined));
+      started.push(this.request(endpoint, args, undefined, false).catch(() => undefined));
     }
     return Promise.all(started).then(() => undefined);
   }
@@ -269,8 +292,46 @@ export class Controller {
    * `getOptimisticResponse`, the prediction is visible at once and replaced by
    * the server data (or removed if the request fails). On failure the cache
    * keeps what it had and only this result's `error` is set.
+   *
+   * Every request gets an `AbortSignal` (see `requestSignal`; RestEndpoint
+   * passes it to `fetchResponse`). A call made here waits until the request
+   * settles; to be able to give up, use {@link fetchWith} with a signal.
+   *
+   * @example
+   * ```ts
+   * const article = await controller.fetch(ArticleResource.get, {id: '1'});
+   * ```
    */
   fetch<E extends FetchableEndpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>> {
+    return this.request(endpoint, args, undefined, true) as Promise<EndpointResult<E>>;
+  }
+
+  /**
+   * As {@link fetch}, with options: `signal` cancels this call. The call's
+   * promise then rejects with an `AbortError` at once; the request is
+   * aborted only when nobody else waits for it (no other caller, no reader
+   * of its result). An aborted request leaves the cache as it was and sets
+   * no error; an aborted mutation's prediction is rolled back. `args` is the
+   * argument list, as in {@link watch}.
+   *
+   * @example
+   * ```ts
+   * const abort = new AbortController();
+   * const search = controller.fetchWith(SearchResource.getList, [{q: 'lit'}], {signal: abort.signal});
+   * input.addEventListener('input', () => abort.abort(), {once: true});
+   * ```
+   */
+  fetchWith<E extends FetchableEndpoint>(endpoint: E, args: Readonly<EndpointArgs<E>>, options: FetchOptions = {}): Promise<EndpointResult<E>> {
+    return this.request(endpoint, args, options.signal, true) as Promise<EndpointResult<E>>;
+  }
+
+  /**
+   * Starts or joins a request. `signal` is the caller's way to give up;
+   * without one a caller that `holds` waits to the end, and one that does
+   * not (a poll, a refetch of shown results) leaves the request to its
+   * readers.
+   */
+  private request(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal | undefined, holds: boolean): Promise<unknown> {
     if (!canFetch(endpoint)) {
       return Promise.reject(
         new TypeError(
@@ -286,10 +347,11 @@ export class Controller {
     } catch (error) {
       return Promise.reject(error);
     }
+    if (signal?.aborted) return Promise.reject(abortError(signal, key));
     const mutation = endpoint.sideEffect === true;
     if (!mutation) {
       const shared = this.requests.shared(key);
-      if (shared) return shared.promise as Promise<EndpointResult<E>>;
+      if (shared) return this.join(shared, signal, holds);
     }
 
     const fetchedAt = this.triggerTime();
@@ -317,6 +379,8 @@ export class Controller {
     }
 
     const flight = this.requests.start(key, fetchedAt, {shared: !mutation});
+    flight.cancel = () => this.cancel(flight, mutation, update);
+    const promise = this.join(flight, signal, holds);
     if (!mutation) {
       this.notifier.queueRequest(key);
       this.notifier.flushSoon();
@@ -324,7 +388,7 @@ export class Controller {
     let request: Promise<unknown>;
     try {
       // A fetch may return a plain value or a thenable: both are a response.
-      request = Promise.resolve(endpoint.fetch(...full));
+      request = Promise.resolve(withRequestSignal(flight.abort.signal, () => endpoint.fetch(...full)));
     } catch (error) {
       request = Promise.reject(error);
     }
@@ -347,7 +411,73 @@ export class Controller {
         flight.reject(error);
       },
     );
-    return flight.promise as Promise<EndpointResult<E>>;
+    return promise;
+  }
+
+  /**
+   * A caller's promise of a request. Without a signal it is the request's
+   * own promise (a caller that holds pins the request); with one, a promise
+   * that rejects with an AbortError when the signal aborts before the
+   * request settled, after which the request may be abandoned.
+   */
+  private join(flight: Flight, signal: AbortSignal | undefined, holds: boolean): Promise<unknown> {
+    if (!signal) {
+      if (holds) flight.pinned = true;
+      return flight.promise;
+    }
+    flight.waiting++;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        if (flight.settled) return;
+        flight.waiting--;
+        reject(abortError(signal, flight.key));
+        this.abandonIfUnwanted(flight.key, flight);
+      };
+      signal.addEventListener('abort', onAbort, {once: true});
+      flight.promise.then(
+        value => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        error => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /**
+   * Aborts the requests for `key` (or only `flight`) that nobody waits for
+   * any more: no caller without a signal, no caller whose signal is still
+   * live, and, for a GET, no reader watching its result.
+   */
+  private abandonIfUnwanted(key: string, flight?: Flight): void {
+    if (this.requests.size === 0) return;
+    const flights = flight ? [flight] : this.requests.forKey(key);
+    for (const each of flights) {
+      if (each.settled || each.pinned || each.waiting > 0) continue;
+      if (each.shared && this.notifier.watches(each.key)) continue;
+      each.cancel?.();
+    }
+  }
+
+  /**
+   * Abandons a request: its signal aborts, whatever it still returns is
+   * dropped, the cache and the result's error stay as they were, and a
+   * mutation's prediction is rolled back.
+   */
+  private cancel(flight: Flight, mutation: boolean, update: PendingUpdate | undefined): void {
+    flight.aborted = true;
+    this.requests.settle(flight);
+    if (!mutation) this.notifier.queueRequest(flight.key);
+    const error = abortError(undefined, flight.key);
+    flight.abort.abort(error);
+    if (update) this.commit(this.base, new ChangeSet(), 'abort', update);
+    this.notifier.flush();
+    // Its callers with a signal were told already; a poll or a refetch of shown results still waits on it.
+    flight.promise.catch(() => undefined);
+    flight.reject(error);
   }
 
   /**

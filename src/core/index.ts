@@ -1,4 +1,4 @@
-export {Controller, type ControllerOptions, type GCReport} from './controller.js';
+export {Controller, type ControllerOptions, type FetchOptions, type GCReport} from './controller.js';
 export type {ResponseState} from './response-state.js';
 export type {Commit, CommitCause, RowKeys} from './change-set.js';
 export type {Watch, WatchListener, CommitListener} from './notifier.js';

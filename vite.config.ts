@@ -2,6 +2,8 @@
 //   vite                    demo dev server on 127.0.0.1:5173 (`npm start`), `/` -> /demo/
 //   vite build              ESM library: one module per source file, dependencies external
 //   vite build --mode cdn   one minified, self-contained ES module with Lit inside
+//   vite build --mode cdn-devtools   the same for <data-devtools> alone (after `cdn`, which
+//                           empties dist/cdn): dist/cdn/data-devtools.js
 // (`vite build --mode demo` builds the demo page into dist/demo.)
 import {readFileSync} from 'node:fs';
 import {defineConfig, type Plugin} from 'vite';
@@ -47,16 +49,21 @@ export default defineConfig(({command, mode}) => {
       preview: {host: '127.0.0.1', port: 4173, strictPort: true},
     };
   }
-  if (mode === 'cdn') {
+  if (mode === 'cdn' || mode === 'cdn-devtools') {
+    const devtools = mode === 'cdn-devtools';
     return {
       build: {
         outDir: 'dist/cdn',
-        emptyOutDir: true,
+        emptyOutDir: !devtools,
         copyPublicDir: false,
         target: 'es2022',
         minify: true,
         sourcemap: true,
-        lib: {entry: 'src/cdn.ts', formats: ['es'], fileName: () => 'data-elements.js'},
+        // The devtools file carries its own Lit (a page may load it alone, beside an npm build)
+        // but no core: it only calls the Controller it is given through the context.
+        lib: devtools
+          ? {entry: 'components/devtools/index.ts', formats: ['es'], fileName: () => 'data-devtools.js'}
+          : {entry: 'src/cdn.ts', formats: ['es'], fileName: () => 'data-elements.js'},
         // Vite 8 library-mode ES output keeps whitespace unless rolldown is told to minify.
         rolldownOptions: {output: {minify: true, comments: {annotation: false}}},
       },
@@ -78,6 +85,7 @@ export default defineConfig(({command, mode}) => {
           'lit/index': 'src/lit/index.ts',
           'components/index': 'components/index.ts',
           'components/provider': 'components/provider.ts',
+          'components/devtools/index': 'components/devtools/index.ts',
         },
         formats: ['es'],
       },

@@ -1,12 +1,34 @@
-// Three jobs, picked by command and mode:
-//   vite                    demo dev server on 127.0.0.1:5173 (`npm start`), `/` -> /demo/
-//   vite build              ESM library: one module per source file, dependencies external
-//   vite build --mode cdn   one minified, self-contained ES module with Lit inside
-//   vite build --mode cdn-devtools   the same for <data-devtools> alone (after `cdn`, which
-//                           empties dist/cdn): dist/cdn/data-devtools.js
+// Jobs, picked by command and mode:
+//   vite                                 demo dev server on 127.0.0.1:5173 (`npm start`), `/` -> /demo/
+//   vite build                           ESM library (production): one module per source file, dependencies external
+//   vite build --mode development        the same with development-mode diagnostics, into dist/development
+//   vite build --mode cdn                one minified, self-contained ES module with Lit inside (production)
+//   vite build --mode cdn-devtools       the same for <data-devtools> alone (after `cdn`, which
+//                                        empties dist/cdn): dist/cdn/data-devtools.js
+//   vite build --mode cdn-development    the same with diagnostics and Lit's development build, not minified
 // (`vite build --mode demo` builds the demo page into dist/demo.)
 import {readFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
 import {defineConfig, type Plugin} from 'vite';
+import {DEV_MODE_MODULE, devModeModule, withoutDevMode} from './scripts/dev-mode.mjs';
+
+const ROOT = fileURLToPath(new URL('./', import.meta.url));
+
+// Development-mode diagnostics: production builds drop every `if (DEV_MODE)` branch and what
+// only it uses (see scripts/dev-mode.mjs); development builds keep them.
+const DEV_MODE_FILE = ROOT + DEV_MODE_MODULE;
+function devMode(enabled: boolean): Plugin {
+  return {
+    name: 'data-elements-dev-mode',
+    enforce: 'pre',
+    load: id => (id.split('?')[0] === DEV_MODE_FILE ? devModeModule(enabled) : undefined),
+    transform(code, id) {
+      if (enabled || id === DEV_MODE_FILE || !id.startsWith(ROOT) || id.includes('/node_modules/')) return undefined;
+      const stripped = withoutDevMode(code);
+      return stripped === undefined ? undefined : {code: stripped, map: null};
+    },
+  };
+}
 
 // The demo lives in demo/ but the server root is the project root, so that demo code can
 // import src/ and components/ by plain relative paths and public/ (msw's worker) is served
@@ -52,6 +74,7 @@ export default defineConfig(({command, mode}) => {
   if (mode === 'cdn' || mode === 'cdn-devtools') {
     const devtools = mode === 'cdn-devtools';
     return {
+      plugins: [devMode(false)],
       build: {
         outDir: 'dist/cdn',
         emptyOutDir: !devtools,
@@ -69,9 +92,28 @@ export default defineConfig(({command, mode}) => {
       },
     };
   }
+  if (mode === 'cdn-development') {
+    return {
+      plugins: [devMode(true)],
+      // Lit's own development build too (its warnings), as the `development` condition picks it.
+      resolve: {conditions: ['module', 'browser', 'development']},
+      build: {
+        outDir: 'dist/cdn',
+        // Written beside the production file (built first by `npm run build`).
+        emptyOutDir: false,
+        copyPublicDir: false,
+        target: 'es2022',
+        minify: false,
+        sourcemap: true,
+        lib: {entry: 'src/cdn.ts', formats: ['es'], fileName: () => 'data-elements.development.js'},
+      },
+    };
+  }
+  const development = mode === 'development';
   return {
+    plugins: [devMode(development)],
     build: {
-      outDir: 'dist/esm',
+      outDir: development ? 'dist/development' : 'dist/esm',
       emptyOutDir: true,
       copyPublicDir: false,
       target: 'es2022',

@@ -11,12 +11,14 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {build, transform} from 'esbuild';
+import {SIZE_CEILINGS, SIZE_TARGETS} from '../../bench/size-budgets.js';
 
 const ROOT = process.cwd();
 const FIXTURE = join(ROOT, 'test/fixtures/consumer');
-const APP_BUDGET = 12 * 1024;
 const node = process.execPath;
 const bin = (path: string) => join(ROOT, 'node_modules', path);
+/** Development-mode messages, which only the `development` export condition brings. */
+const DEV_MESSAGE = /development mode|the elements were never loaded/;
 
 let scratch: string;
 let files: string[] = [];
@@ -25,6 +27,13 @@ let files: string[] = [];
 async function minGzip(code: string): Promise<number> {
   const {code: min} = await transform(code, {minify: true, format: 'esm', target: 'es2022'});
   return gzipSync(min, {level: 9}).length;
+}
+
+/** Reports a size beside its target and fails when it passes the ceiling held in bench/size-budgets.ts. */
+function reportAndHold(t: {diagnostic(message: string): void}, what: string, size: number, budget: keyof typeof SIZE_CEILINGS): void {
+  const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+  t.diagnostic(`${what}: ${kB(size)} min+gzip (target ${kB(SIZE_TARGETS[budget])}, ceiling ${kB(SIZE_CEILINGS[budget])})`);
+  assert.ok(size <= SIZE_CEILINGS[budget], `${what} is ${kB(size)} min+gzip, over its ceiling of ${kB(SIZE_CEILINGS[budget])} (bench/size-budgets.ts)`);
 }
 
 describe('the packed package in a consumer project', {timeout: 600_000}, () => {
@@ -50,6 +59,25 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
     cpSync(join(FIXTURE, 'vite'), join(scratch, 'vite'), {recursive: true});
   });
 
+  /** The fixture app bundled by esbuild as an app's production build does (Lit external), with these export conditions. */
+  async function bundleApp(conditions: string[]): Promise<string> {
+    const dir = join(scratch, 'esbuild');
+    const result = await build({
+      entryPoints: [join(dir, 'main.ts')],
+      absWorkingDir: dir,
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      target: 'es2022',
+      write: false,
+      conditions,
+      external: ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'],
+      define: {'process.env.NODE_ENV': '"production"'},
+      logLevel: 'warning',
+    });
+    return result.outputFiles[0]!.text;
+  }
+
   after(() => {
     if (scratch) rmSync(scratch, {recursive: true, force: true});
   });
@@ -67,6 +95,10 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
       'dist/types/src/index.d.ts',
       'dist/types/components/provider.d.ts',
       'dist/cdn/data-elements.js',
+      'dist/cdn/data-elements.development.js',
+      'dist/development/index.js',
+      'dist/development/lit/index.js',
+      'dist/development/components/provider.js',
       'src/index.ts',
       'components/provider.ts',
     ]) {
@@ -76,37 +108,38 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
     assert.deepEqual(stray, [], 'no tests, benchmarks, demo or scripts');
   });
 
+  test('the CDN file stays under its ceiling', async t => {
+    const size = await minGzip(readFileSync(join(ROOT, 'dist/cdn/data-elements.js'), 'utf8'));
+    reportAndHold(t, 'the CDN file, Lit inside', size, 'cdnFile');
+  });
+
   test('tsc type-checks the app against the installed package', () => {
     execFileSync(node, [bin('typescript/bin/tsc'), '-p', join(scratch, 'esbuild', 'tsconfig.json')], {stdio: 'inherit'});
   });
 
-  test('Vite builds the app, without the template layer', async t => {
+  test('Vite builds the app, without the template layer, within its size ceiling', async t => {
     const dir = join(scratch, 'vite');
     execFileSync(node, [bin('vite/bin/vite.js'), 'build'], {cwd: dir, stdio: ['ignore', 'ignore', 'inherit']});
     const assets = readdirSync(join(dir, 'dist/assets')).filter(file => file.endsWith('.js'));
     const code = assets.map(file => readFileSync(join(dir, 'dist/assets', file), 'utf8')).join('\n');
     assert.doesNotMatch(code, /stampino|jexpr|data-resource/, 'the template layer is not in the bundle');
+    assert.doesNotMatch(code, DEV_MESSAGE, 'a production build has no development-mode message');
     const size = await minGzip(code);
-    t.diagnostic(`the Vite app bundle is ${(size / 1024).toFixed(1)} kB min+gzip without Lit (budget ${APP_BUDGET / 1024} kB)`);
+    reportAndHold(t, 'the Vite app bundle, Lit excluded', size, 'litApp');
   });
 
-  test('esbuild builds the app, without the template layer', async t => {
-    const dir = join(scratch, 'esbuild');
-    const result = await build({
-      entryPoints: [join(dir, 'main.ts')],
-      absWorkingDir: dir,
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      target: 'es2022',
-      write: false,
-      external: ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'],
-      define: {'process.env.NODE_ENV': '"production"'},
-      logLevel: 'warning',
-    });
-    const code = result.outputFiles[0]!.text;
+  test('esbuild builds the app, without the template layer, within its size ceiling', async t => {
+    const code = await bundleApp([]);
     assert.doesNotMatch(code, /stampino|jexpr/, 'the template layer is not in the bundle');
+    assert.doesNotMatch(code, DEV_MESSAGE, 'a production build has no development-mode message');
     const size = gzipSync(code, {level: 9}).length;
-    t.diagnostic(`the esbuild app bundle is ${(size / 1024).toFixed(1)} kB min+gzip without Lit (budget ${APP_BUDGET / 1024} kB)`);
+    reportAndHold(t, 'the esbuild app bundle, Lit excluded', size, 'litApp');
+  });
+
+  test('the development export condition gives the development build, with its messages', async t => {
+    const development = await bundleApp(['development']);
+    assert.match(development, DEV_MESSAGE, 'the development build reports');
+    const sizes = [development, await bundleApp([])].map(code => gzipSync(code, {level: 9}).length);
+    t.diagnostic(`the esbuild app bundle: development ${(sizes[0]! / 1024).toFixed(2)} kB, production ${(sizes[1]! / 1024).toFixed(2)} kB min+gzip without Lit`);
   });
 });

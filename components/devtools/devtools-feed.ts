@@ -50,6 +50,8 @@ export class DevtoolsFeed implements ReactiveController {
   set active(active: boolean) {
     if (active === this.isActive) return;
     this.isActive = active;
+    // An update asked for while open must not render the collapsed badge again.
+    if (!active) this.frames.cancel();
     this.syncTicker();
   }
 

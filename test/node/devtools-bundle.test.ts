@@ -53,6 +53,7 @@ test('package.json exports the devtools on their own, npm and CDN', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {exports: Record<string, unknown>; sideEffects: string[]};
   assert.deepEqual(pkg.exports['./devtools'], {
     types: './dist/types/components/devtools/index.d.ts',
+    development: './dist/development/components/devtools/index.js',
     default: './dist/esm/components/devtools/index.js',
   });
   assert.equal(pkg.exports['./cdn/devtools'], './dist/cdn/data-devtools.js');

@@ -1,7 +1,7 @@
 import {ContextProvider} from '@lit/context';
 import {css, html, LitElement, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
-import {Controller} from '../src/core/index.js';
+import {Controller, type DehydratedState} from '../src/core/index.js';
 import {dataContext} from '../src/lit/index.js';
 import {ensureContextRoot} from '../src/lit/internal.js';
 import {defineElement} from './define-element.js';
@@ -12,15 +12,24 @@ import {defineElement} from './define-element.js';
  * scope their own subtree. Elements that connect before the provider is
  * defined still find it.
  *
+ * Its own Controller can start from a snapshot (`controller.dehydrate()`,
+ * for example taken on the server): the `initialState` property, or a
+ * child `<script type="application/json">` holding its JSON (placed before
+ * the elements that read). Either is read once, when the provider's
+ * Controller is first needed (at the latest when the provider connects); a
+ * snapshot that is refused is reported and the cache starts empty.
+ *
  * @example
  * ```html
  * <data-provider>
+ *   <script type="application/json">{"kind":"data-elements/state","version":1,…}</script>
  *   <data-resource url-prefix="/api" path="/todos/:id" member="getList">…</data-resource>
  * </data-provider>
  * ```
  *
  * @slot - The subtree that reads from this provider's cache.
  * @prop {Controller | undefined} controller - A Controller to provide instead of the provider's own.
+ * @prop {DehydratedState | string | undefined} initialState - A snapshot the provider's own Controller starts from.
  */
 export class DataProvider extends LitElement {
   static override styles = css`
@@ -32,8 +41,15 @@ export class DataProvider extends LitElement {
   /** A Controller to provide instead of the provider's own (an input: never changed by the element). */
   @property({attribute: false}) controller?: Controller;
 
-  private readonly ownController = new Controller();
-  private readonly provider = new ContextProvider(this, {context: dataContext, initialValue: this.ownController});
+  /**
+   * A snapshot (object or JSON text) the provider's own Controller starts
+   * from; read when the provider first connects, before a child
+   * `<script type="application/json">`.
+   */
+  @property({attribute: false}) initialState?: DehydratedState | string;
+
+  private own?: Controller;
+  private readonly provider = new ContextProvider(this, {context: dataContext});
 
   constructor() {
     super();
@@ -43,6 +59,22 @@ export class DataProvider extends LitElement {
   /** The Controller in use: the given one, or the provider's own. */
   get activeController(): Controller {
     return this.controller ?? this.ownController;
+  }
+
+  /** Created when first needed, so that the snapshot it starts from can be set or parsed in first. */
+  private get ownController(): Controller {
+    return (this.own ??= new Controller({initialState: this.initialState ?? this.stateScript()?.textContent ?? undefined}));
+  }
+
+  /** The first child `<script type="application/json">`: the snapshot rendered into the page. */
+  private stateScript(): HTMLScriptElement | undefined {
+    // Server rendering runs without a DOM tree under the element: there is no child to read.
+    for (const child of this.children ?? []) {
+      if (child.localName === 'script' && (child as HTMLScriptElement).type.trim().toLowerCase() === 'application/json') {
+        return child as HTMLScriptElement;
+      }
+    }
+    return undefined;
   }
 
   override connectedCallback(): void {

@@ -3,8 +3,8 @@ import {expect, fixture, html} from '@open-wc/testing';
 import {LitElement} from 'lit';
 import {DataProvider} from '../components/data-provider.js';
 import {Controller} from '../src/core/index.js';
-import {MissingProviderError, useController, useSuspense} from '../src/lit/index.js';
-import {defineUnique, expectSame, getItem, Item, itemServer, shadowText, waitFor} from './helpers/lit-fixtures.js';
+import {MissingProviderError, useController} from '../src/lit/index.js';
+import {defineUnique, expectSame, getItem, Item, ItemOneTitle, itemServer, shadowText, waitFor} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 
 // One msw worker for the whole page (file); stopping it between suites makes msw re-register it.
@@ -17,16 +17,7 @@ class ControllerProbe extends LitElement {
 customElements.define('lit-controller-probe', ControllerProbe);
 
 /** Reads item 1 through useSuspense and renders its title. */
-class SuspenseProbe extends LitElement {
-  readonly item = useSuspense(this, getItem, {id: 1});
-  override render() {
-    return this.item.render({
-      pending: () => html`pending`,
-      complete: item => html`title: ${item.title}`,
-      error: error => html`error: ${(error as Error).message}`,
-    });
-  }
-}
+class SuspenseProbe extends ItemOneTitle {}
 customElements.define('lit-suspense-probe', SuspenseProbe);
 
 declare global {

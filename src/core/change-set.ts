@@ -28,6 +28,8 @@ export type CommitCause =
   | 'receive'
   /** A fetch failed: its prediction is rolled back and its result records the error. */
   | 'error'
+  /** A request was abandoned: a mutation's prediction is rolled back, nothing else changes. */
+  | 'abort'
   /** A mutation's prediction was applied. */
   | 'optimistic'
   /** `invalidate()`. */

@@ -10,11 +10,15 @@ import {
   type Readable,
   type ReadArgs,
   type ReadResult,
+  withRequestSignal,
 } from '../endpoint/index.js';
 import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable, type MapDraft} from '../schema/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
+import {dehydrateState} from './dehydrate.js';
+import type {DehydratedState} from './dehydrated-state.js';
 import type {GCPolicy} from './gc-policy.js';
 import {GCTracker} from './gc-tracker.js';
+import {hydrateState} from './hydrate.js';
 import {LiveScheduling, type LiveOptions} from './live-scheduling.js';
 import {Notifier, type CommitListener, type ReadOutcome, type Watch, type WatchListener} from './notifier.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
@@ -26,6 +30,7 @@ import type {ResponseState} from './response-state.js';
 import {ResultOrigins, type ResultOrigin} from './result-origins.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
+import {abortError} from './abort-error.js';
 
 /**
  * Options of {@link Controller}; polling and refetch on focus and reconnect are in {@link LiveOptions}.
@@ -48,6 +53,34 @@ export interface ControllerOptions extends LiveOptions {
    * length old, when `gc()` is called.
    */
   gcPolicy?: GCPolicy;
+  /**
+   * A snapshot to start from (`controller.dehydrate()` of another
+   * Controller, as the object or its JSON text): its data shows at once,
+   * fresh until its `expiresAt`. A malformed or foreign snapshot is refused
+   * with a {@link HydrateError} (reported, never thrown) and the Controller
+   * starts empty.
+   */
+  initialState?: DehydratedState | string;
+}
+
+/**
+ * Options of one call of {@link Controller.fetchWith}.
+ *
+ * @example
+ * ```ts
+ * const abort = new AbortController();
+ * const options: FetchOptions = {signal: abort.signal};
+ * const articles = controller.fetchWith(ArticleResource.getList, [{}], options);
+ * abort.abort(); // articles rejects with an AbortError
+ * ```
+ */
+export interface FetchOptions {
+  /**
+   * Cancels this call: its promise rejects with an `AbortError` (the signal's
+   * reason when that is an AbortError or TimeoutError). The request itself is
+   * aborted only when no other caller and no reader waits for it any more.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -117,11 +150,12 @@ export class Controller {
   constructor(options: ControllerOptions = {}) {
     this.dataExpiryLength = options.dataExpiryLength ?? 60_000;
     this.now = options.now ?? Date.now;
+    if (options.initialState !== undefined) this.startFrom(options.initialState);
     this.collector = new GCTracker(options.gcPolicy);
     this.stopGC = options.gcPolicy?.schedule(() => this.sweepQuietly()) ?? (() => {});
     this.live = new LiveScheduling(options, {
       now: this.now,
-      fetch: (endpoint, args) => this.fetch(endpoint as FetchableEndpoint, ...(args as never[])),
+      fetch: (endpoint, args) => this.request(endpoint as FetchableEndpoint, args, undefined, false),
       refetchStale: () => void this.refetchShown({onlyStale: true}),
     });
     this.predictions = {
@@ -132,6 +166,7 @@ export class Controller {
     this.notifier = new Notifier({
       read: (endpoint, args, key) => this.read(this.visible, endpoint, args, key),
       retain: (endpoint, args, key) => this.hold(endpoint, args, key),
+      unwatched: key => this.abandonIfUnwanted(key),
     });
   }
 
@@ -291,7 +326,7 @@ export class Controller {
     for (const {endpoint, args} of this.collector.reads()) {
       if (!canFetch(endpoint) || endpoint.sideEffect) continue;
       if (options.onlyStale && this.read(this.visible, endpoint, args).response.expiryStatus === 'valid') continue;
-      started.push(this.fetch(endpoint as FetchableEndpoint, ...args).catch(() => undefined));
+      started.push(this.request(endpoint, args, undefined, false).catch(() => undefined));
     }
     return Promise.all(started).then(() => undefined);
   }
@@ -311,8 +346,46 @@ export class Controller {
    * `getOptimisticResponse`, the prediction is visible at once and replaced by
    * the server data (or removed if the request fails). On failure the cache
    * keeps what it had and only this result's `error` is set.
+   *
+   * Every request gets an `AbortSignal` (see `requestSignal`; RestEndpoint
+   * passes it to `fetchResponse`). A call made here waits until the request
+   * settles; to be able to give up, use {@link fetchWith} with a signal.
+   *
+   * @example
+   * ```ts
+   * const article = await controller.fetch(ArticleResource.get, {id: '1'});
+   * ```
    */
   fetch<E extends FetchableEndpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>> {
+    return this.request(endpoint, args, undefined, true) as Promise<EndpointResult<E>>;
+  }
+
+  /**
+   * As {@link fetch}, with options: `signal` cancels this call. The call's
+   * promise then rejects with an `AbortError` at once; the request is
+   * aborted only when nobody else waits for it (no other caller, no reader
+   * of its result). An aborted request leaves the cache as it was and sets
+   * no error; an aborted mutation's prediction is rolled back. `args` is the
+   * argument list, as in {@link watch}.
+   *
+   * @example
+   * ```ts
+   * const abort = new AbortController();
+   * const search = controller.fetchWith(SearchResource.getList, [{q: 'lit'}], {signal: abort.signal});
+   * input.addEventListener('input', () => abort.abort(), {once: true});
+   * ```
+   */
+  fetchWith<E extends FetchableEndpoint>(endpoint: E, args: Readonly<EndpointArgs<E>>, options: FetchOptions = {}): Promise<EndpointResult<E>> {
+    return this.request(endpoint, args, options.signal, true) as Promise<EndpointResult<E>>;
+  }
+
+  /**
+   * Starts or joins a request. `signal` is the caller's way to give up;
+   * without one a caller that `holds` waits to the end, and one that does
+   * not (a poll, a refetch of shown results) leaves the request to its
+   * readers.
+   */
+  private request(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal | undefined, holds: boolean): Promise<unknown> {
     if (!canFetch(endpoint)) {
       return Promise.reject(
         new TypeError(
@@ -328,10 +401,11 @@ export class Controller {
     } catch (error) {
       return Promise.reject(error);
     }
+    if (signal?.aborted) return Promise.reject(abortError(signal, key));
     const mutation = endpoint.sideEffect === true;
     if (!mutation) {
       const shared = this.requests.shared(key);
-      if (shared) return shared.promise as Promise<EndpointResult<E>>;
+      if (shared) return this.join(shared, signal, holds);
     }
 
     const fetchedAt = this.triggerTime();
@@ -362,6 +436,8 @@ export class Controller {
       update ? {key, endpoint, args: full, fetchedAt, mutation, prediction: update.id} : {key, endpoint, args: full, fetchedAt, mutation},
     );
     this.requestListeners.changed();
+    flight.cancel = () => this.cancel(flight, mutation, update);
+    const promise = this.join(flight, signal, holds);
     if (!mutation) {
       this.notifier.queueRequest(key);
       this.notifier.flushSoon();
@@ -369,7 +445,7 @@ export class Controller {
     let request: Promise<unknown>;
     try {
       // A fetch may return a plain value or a thenable: both are a response.
-      request = Promise.resolve(endpoint.fetch(...full));
+      request = Promise.resolve(withRequestSignal(flight.abort.signal, () => endpoint.fetch(...full)));
     } catch (error) {
       request = Promise.reject(error);
     }
@@ -392,7 +468,74 @@ export class Controller {
         flight.reject(error);
       },
     );
-    return flight.promise as Promise<EndpointResult<E>>;
+    return promise;
+  }
+
+  /**
+   * A caller's promise of a request. Without a signal it is the request's
+   * own promise (a caller that holds pins the request); with one, a promise
+   * that rejects with an AbortError when the signal aborts before the
+   * request settled, after which the request may be abandoned.
+   */
+  private join(flight: Flight, signal: AbortSignal | undefined, holds: boolean): Promise<unknown> {
+    if (!signal) {
+      if (holds) flight.pinned = true;
+      return flight.promise;
+    }
+    flight.waiting++;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        if (flight.settled) return;
+        flight.waiting--;
+        reject(abortError(signal, flight.key));
+        this.abandonIfUnwanted(flight.key, flight);
+      };
+      signal.addEventListener('abort', onAbort, {once: true});
+      flight.promise.then(
+        value => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        error => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /**
+   * Aborts the requests for `key` (or only `flight`) that nobody waits for
+   * any more: no caller without a signal, no caller whose signal is still
+   * live, and, for a GET, no reader watching its result.
+   */
+  private abandonIfUnwanted(key: string, flight?: Flight): void {
+    if (this.requests.size === 0) return;
+    const flights = flight ? [flight] : this.requests.forKey(key);
+    for (const each of flights) {
+      if (each.settled || each.pinned || each.waiting > 0) continue;
+      if (each.shared && this.notifier.watches(each.key)) continue;
+      each.cancel?.();
+    }
+  }
+
+  /**
+   * Abandons a request: its signal aborts, whatever it still returns is
+   * dropped, the cache and the result's error stay as they were, and a
+   * mutation's prediction is rolled back.
+   */
+  private cancel(flight: Flight, mutation: boolean, update: PendingUpdate | undefined): void {
+    flight.aborted = true;
+    this.requests.settle(flight);
+    this.requestListeners.changed();
+    if (!mutation) this.notifier.queueRequest(flight.key);
+    const error = abortError(undefined, flight.key);
+    flight.abort.abort(error);
+    if (update) this.commit(this.base, new ChangeSet(), 'abort', update);
+    this.notifier.flush();
+    // Its callers with a signal were told already; a poll or a refetch of shown results still waits on it.
+    flight.promise.catch(() => undefined);
+    flight.reject(error);
   }
 
   /**
@@ -435,6 +578,26 @@ export class Controller {
   get<R extends Readable>(schemaOrQuery: R, ...args: ReadArgs<R>): ReadResult<R> | undefined {
     if (schemaOrQuery instanceof Query) return this.getResponse(schemaOrQuery as Query, ...args).data as ReadResult<R> | undefined;
     return this.memo.query<ReadResult<R>>(schemaOrQuery, args, this.visible.entities).data;
+  }
+
+  /**
+   * A JSON-safe snapshot of the confirmed state: entity rows in the wire
+   * form the server sent, endpoint results and their meta, with a format
+   * version. Pending optimistic predictions, requests in flight and fetch
+   * errors are left out. Another Controller starts from it with the
+   * `initialState` option (or `<data-provider>`'s, or a
+   * `<script type="application/json">` inside the provider).
+   *
+   * @example
+   * ```ts
+   * const server = new Controller();
+   * await server.fetch(ArticleResource.getList);
+   * const json = serializeForScript(server.dehydrate()); // into the page
+   * const client = new Controller({initialState: JSON.parse(json)});
+   * ```
+   */
+  dehydrate(): DehydratedState {
+    return dehydrateState(this.base, this.now());
   }
 
   /** A read-only view of the visible state now. */
@@ -506,6 +669,20 @@ export class Controller {
   }
 
   // --- internals -------------------------------------------------------------
+
+  /** Installs a snapshot as the confirmed state, or reports why it was refused and stays empty. */
+  private startFrom(snapshot: DehydratedState | string): void {
+    let hydrated;
+    try {
+      hydrated = hydrateState(snapshot);
+    } catch (error) {
+      reportError(error, 'the initial state was refused');
+      return;
+    }
+    this.base = this.visible = hydrated.state;
+    // Fetches from here on are ordered after the snapshot's data, whatever this clock says.
+    this.lastFetchedAt = hydrated.lastFetchedAt;
+  }
 
   /**
    * The trigger time of a new fetch: the clock, but strictly increasing, so

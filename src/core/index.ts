@@ -1,4 +1,4 @@
-export {Controller, type ControllerOptions, type GCReport} from './controller.js';
+export {Controller, type ControllerOptions, type FetchOptions, type GCReport} from './controller.js';
 export type {ResponseState} from './response-state.js';
 export type {ResultOrigin} from './result-origins.js';
 export type {RequestInFlight} from './request-registry.js';
@@ -8,6 +8,20 @@ export {GCPolicy, type GCPolicyOptions} from './gc-policy.js';
 export {AbortOptimistic} from './abort-optimistic.js';
 export {ResetError} from './reset-error.js';
 export {Snapshot} from './snapshot.js';
+export {
+  HydrateError,
+  SNAPSHOT_KIND,
+  SNAPSHOT_VERSION,
+  type DehydratedState,
+  type DehydratedTable,
+  type DehydratedRow,
+  type DehydratedResult,
+  type DehydratedTimes,
+  type JsonValue,
+} from './dehydrated-state.js';
+export {dehydrateState} from './dehydrate.js';
+export {hydrateState, type HydratedState} from './hydrate.js';
+export {serializeForScript} from './script-json.js';
 export {emptyState, type State, type ResultMeta, type PendingUpdate} from './state.js';
 export {LiveScheduling, type LiveOptions, type LiveHooks} from './live-scheduling.js';
 export {PollScheduler, type PollSchedulerOptions} from './poll-scheduler.js';

@@ -31,12 +31,28 @@ export interface Flight extends RequestInFlight {
   readonly reject: (error: unknown) => void;
   /** The reset generation it was started in: a response of an older one is dropped. */
   readonly generation: number;
+  /** Aborts the request itself (the signal the endpoint's fetch was given). */
+  readonly abort: AbortController;
+  /** A caller without a signal waits for it: it is never abandoned. */
+  pinned: boolean;
+  /** Callers with a signal that did not abort yet. */
+  waiting: number;
+  /** Aborted by the Controller: whatever the request still does is dropped. */
+  aborted: boolean;
+  /** Settled, aborted or reset: a caller giving up now changes nothing. */
+  settled: boolean;
+  /** A GET, shared by key; its readers also wait for it. */
+  readonly shared: boolean;
+  /** Abandons the request (set by the Controller, which knows what to roll back). */
+  cancel?: () => void;
 }
 
 /**
  * The requests in flight: GETs by key (so concurrent reads share one
  * request), every request for the reset and for `gc()`, and the reset
  * generation that tells a late response of a previous session to go away.
+ * Each request has an `AbortController`; whether anyone still waits for it
+ * is counted on the flight (callers) and by the Controller (readers).
  *
  * @example
  * ```ts
@@ -91,20 +107,34 @@ export class RequestRegistry {
       resolve = res;
       reject = rej;
     });
-    const flight: Flight = {...request, promise, resolve, reject, generation: this.generation};
+    const flight: Flight = {
+      promise,
+      resolve,
+      reject,
+      ...request,
+      generation: this.generation,
+      abort: new AbortController(),
+      pinned: false,
+      waiting: 0,
+      aborted: false,
+      settled: false,
+      shared: !request.mutation,
+    };
     this.running.add(flight);
     if (!request.mutation) this.byKey.set(request.key, flight);
     return flight;
   }
 
   /**
-   * Removes a request that settled. False when a reset came in between: its
-   * promise was already rejected and its response must be dropped.
+   * Removes a request that settled. False when a reset came in between (its
+   * promise was already rejected) or when it was aborted: its response must
+   * be dropped.
    */
   settle(flight: Flight): boolean {
+    flight.settled = true;
     this.running.delete(flight);
     if (this.byKey.get(flight.key) === flight) this.byKey.delete(flight.key);
-    return flight.generation === this.generation;
+    return flight.generation === this.generation && !flight.aborted;
   }
 
   /**
@@ -115,12 +145,22 @@ export class RequestRegistry {
     this.byKey.delete(key);
   }
 
-  /** Rejects every request in flight with a {@link ResetError} and starts a new generation. */
+  /** The requests in flight for `key`, shared or forgotten, to check whether anyone still waits for them. */
+  forKey(key: string): Flight[] {
+    const found: Flight[] = [];
+    for (const flight of this.running) if (flight.key === key) found.push(flight);
+    return found;
+  }
+
+  /** Rejects every request in flight with a {@link ResetError} and starts a new generation (their late responses are dropped). */
   reset(): void {
     this.generation++;
     const flights = [...this.running];
     this.running.clear();
     this.byKey.clear();
-    for (const flight of flights) flight.reject(new ResetError(flight.key));
+    for (const flight of flights) {
+      flight.settled = true;
+      flight.reject(new ResetError(flight.key));
+    }
   }
 }

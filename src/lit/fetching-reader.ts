@@ -55,9 +55,10 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
 
   private start(controller: Controller, args: readonly unknown[], attempt: string): void {
     this.lastAttempt = attempt;
-    const promise = controller.fetch(this.endpoint as FetchableEndpoint, ...args);
+    const promise = controller.fetchWith(this.endpoint as FetchableEndpoint, args, {signal: this.requestSignal()});
     this.promise = promise;
-    // The outcome reaches this reader through the Controller's commit; the rejection is for callers of `promise`.
+    // The outcome reaches this reader through the Controller's commit; the rejection (an
+    // AbortError once this reader stopped following the read) is for callers of `promise`.
     promise.catch(() => undefined);
   }
 }

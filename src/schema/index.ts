@@ -24,6 +24,7 @@ export {PersistentMap, MapDraft, draftOf} from './persistent-map.js';
 export {MemoCache, type Denormalized} from './memo-cache.js';
 export {denormalize} from './denormalize.js';
 export {jsonEqual} from './json-equal.js';
+export {setOwn, isPlainObject} from './own-property.js';
 export {resolveSchema, walkObject} from './visit-schema.js';
 export type {Denormalize} from './denormalize-type.js';
 export type * from './types.js';

@@ -2,10 +2,11 @@
 // endpoints against msw, request counters, a deferred promise, a render-counting base
 // element, and a watcher for unhandled rejections that waits on an event, not a timer.
 import {waitUntil} from '@open-wc/testing';
-import {LitElement} from 'lit';
+import {html, LitElement} from 'lit';
 import {http, HttpResponse, type JsonBodyType} from 'msw';
 import {createResource} from '../../src/rest/index.js';
 import {Entity} from '../../src/schema/index.js';
+import {useSuspense} from '../../src/lit/index.js';
 
 export class Item extends Entity {
   id = 0;
@@ -116,6 +117,18 @@ export function itemServer(initial: {id: number; title: string; completed: boole
     ),
   ];
   return server;
+}
+
+/** Reads item 1 through useSuspense and renders `title: …` (or `pending`, or `error: …`). */
+export class ItemOneTitle extends LitElement {
+  readonly item = useSuspense(this, getItem, {id: 1});
+  override render() {
+    return this.item.render({
+      pending: () => html`pending`,
+      complete: item => html`title: ${item.title}`,
+      error: error => html`error: ${(error as Error).message}`,
+    });
+  }
 }
 
 /** A LitElement that counts its renders (each completed update). */

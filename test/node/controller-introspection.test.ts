@@ -65,6 +65,20 @@ describe('Controller.subscribeRequests', () => {
     assert.deepEqual(controller.requestsInFlight(), []);
   });
 
+  test('is told when a request is abandoned (its only caller aborted)', async () => {
+    const {controller, getArticle} = setup();
+    const abort = new AbortController();
+    const call = controller.fetchWith(getArticle, [{id: '1'}], {signal: abort.signal}).catch(() => undefined);
+    await flush();
+    let told = 0;
+    controller.subscribeRequests(() => told++);
+    abort.abort();
+    await call;
+    await flush();
+    assert.equal(told, 1);
+    assert.deepEqual(controller.requestsInFlight(), []);
+  });
+
   test('a listener that throws is reported and does not stop the others', async t => {
     const {controller, getArticle} = setup();
     const reported: unknown[] = [];

@@ -1,0 +1,76 @@
+import {INVALID, type EntityMeta} from '../schema/index.js';
+import {
+  SNAPSHOT_KIND,
+  SNAPSHOT_VERSION,
+  type DehydratedResult,
+  type DehydratedRow,
+  type DehydratedState,
+  type DehydratedTable,
+  type DehydratedTimes,
+} from './dehydrated-state.js';
+import {toJsonValue} from './json-value.js';
+import type {State} from './state.js';
+
+/**
+ * The snapshot of a confirmed state (see {@link DehydratedState}). Rows and
+ * results are copied into JSON values, so the snapshot shares nothing with
+ * the cache. Results that only hold the error of a failed fetch are left
+ * out, and the error of a result that has data too: errors are not data,
+ * and the Controller that starts from the snapshot fetches again.
+ */
+export function dehydrateState(state: State, now: number): DehydratedState {
+  const times = new TimesTable();
+  const tables: DehydratedTable[] = [];
+  for (const [key, table] of state.entities) {
+    const metaTable = state.entitiesMeta.get(key);
+    const rows: DehydratedRow[] = [];
+    for (const [pk, row] of table) {
+      const at = times.indexOf(metaTable?.get(pk));
+      if (row === INVALID) rows.push([pk, at]);
+      else rows.push([pk, at, toJsonValue(row, `${key}[${JSON.stringify(pk)}]`) ?? null]);
+    }
+    tables.push({key, rows});
+  }
+  const results: DehydratedResult[] = [];
+  for (const [key, meta] of state.meta) {
+    const held = state.endpoints.has(key);
+    if (!held && meta.error !== undefined) continue;
+    let entry: {-readonly [K in keyof DehydratedResult]: DehydratedResult[K]} = {key, times: timesOf(meta)};
+    if (held) {
+      const result = toJsonValue(state.endpoints.get(key), `result ${JSON.stringify(key)}`);
+      if (result !== undefined) entry = {key, result, times: entry.times};
+    }
+    if (meta.invalidated) {
+      entry.invalidated = true;
+      if (meta.invalidatedAt !== undefined) entry.invalidatedAt = meta.invalidatedAt;
+    }
+    results.push(entry);
+  }
+  return {kind: SNAPSHOT_KIND, version: SNAPSHOT_VERSION, dehydratedAt: now, times: times.list, tables, results};
+}
+
+/** The meta of a write as snapshot times. */
+function timesOf(meta: EntityMeta): DehydratedTimes {
+  return [meta.fetchedAt, meta.date, Number.isFinite(meta.expiresAt) ? meta.expiresAt : null];
+}
+
+/**
+ * Times entries shared by the rows that share a meta object: the rows of one
+ * response are written with one meta, so a snapshot of 10,000 rows from a few
+ * responses holds a few entries.
+ */
+class TimesTable {
+  readonly list: DehydratedTimes[] = [];
+  private readonly byMeta = new Map<EntityMeta | undefined, number>();
+
+  indexOf(meta: EntityMeta | undefined): number {
+    let index = this.byMeta.get(meta);
+    if (index === undefined) {
+      index = this.list.length;
+      // A row always has meta; a table written by hand without it reads as long stale.
+      this.list.push(meta ? timesOf(meta) : [0, 0, 0]);
+      this.byMeta.set(meta, index);
+    }
+    return index;
+  }
+}

@@ -71,6 +71,8 @@ export {
   type GCReport,
   type GCPolicyOptions,
   type ResponseState,
+  type ResultOrigin,
+  type RequestInFlight,
   type Commit,
   type CommitCause,
   type CommitListener,

@@ -24,8 +24,10 @@ import {Notifier, type CommitListener, type ReadOutcome, type Watch, type WatchL
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
 import {pushFetchedAt} from './push-order.js';
 import {reportError} from './report-error.js';
-import {RequestRegistry, type Flight} from './request-registry.js';
+import {RequestListeners} from './request-listeners.js';
+import {RequestRegistry, type Flight, type RequestInFlight} from './request-registry.js';
 import type {ResponseState} from './response-state.js';
+import {ResultOrigins, type ResultOrigin} from './result-origins.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
 import {abortError} from './abort-error.js';
@@ -157,6 +159,8 @@ export class Controller {
   private sequence = 0;
   private lastFetchedAt = -Infinity;
   private readonly requests = new RequestRegistry();
+  private readonly requestListeners = new RequestListeners();
+  private readonly origins = new ResultOrigins();
   private readonly notifier: Notifier;
   private readonly collector: GCTracker;
   private readonly stopGC: () => void;
@@ -194,9 +198,9 @@ export class Controller {
     return this.visible;
   }
 
-  /** How many listeners are registered, subscribers and readers (for leak checks). */
+  /** How many listeners are registered: commit and request subscribers, and readers (for leak checks). */
   get listenerCount(): number {
-    return this.notifier.subscriberCount + this.notifier.watcherCount;
+    return this.notifier.subscriberCount + this.notifier.watcherCount + this.requestListeners.size;
   }
 
   /** How many distinct reads are retained (for leak checks); see {@link retain}. */
@@ -207,6 +211,55 @@ export class Controller {
   /** How many requests are in flight. */
   get requestCount(): number {
     return this.requests.size;
+  }
+
+  /**
+   * The requests in flight, in the order they started, each with its
+   * endpoint, arguments and the optimistic prediction it settles (for
+   * tools such as `<data-devtools>`; follow changes with {@link subscribeRequests}).
+   *
+   * @example
+   * ```ts
+   * const keys = controller.requestsInFlight().map(request => request.key);
+   * ```
+   */
+  requestsInFlight(): readonly RequestInFlight[] {
+    const list: RequestInFlight[] = [];
+    for (const {key, endpoint, args, fetchedAt, mutation, prediction} of this.requests.flights()) {
+      list.push(prediction === undefined ? {key, endpoint, args, fetchedAt, mutation} : {key, endpoint, args, fetchedAt, mutation, prediction});
+    }
+    return list;
+  }
+
+  /**
+   * Calls `listener` after requests started or settled (in a microtask,
+   * once for the changes made before it; never inside `fetch()`). A settled
+   * request's data comes with a commit, which {@link subscribe} hears;
+   * this hears the start of a request, which changes no state. Returns the
+   * unsubscribe function.
+   *
+   * @example
+   * ```ts
+   * const stop = controller.subscribeRequests(() => console.log(controller.requestCount, 'requests in flight'));
+   * ```
+   */
+  subscribeRequests(listener: () => void): () => void {
+    return this.requestListeners.subscribe(listener);
+  }
+
+  /**
+   * The endpoint and arguments that last wrote (or failed) the result stored
+   * under `key`, so that a tool showing results by key can refetch or
+   * invalidate one. Undefined for a result restored from a snapshot.
+   *
+   * @example
+   * ```ts
+   * const origin = controller.resultOrigin(ArticleResource.get.key({id: '1'}));
+   * if (origin) await controller.fetch(origin.endpoint as typeof ArticleResource.get, ...(origin.args as [{id: string}]));
+   * ```
+   */
+  resultOrigin(key: string): ResultOrigin | undefined {
+    return this.origins.get(key);
   }
 
   /**
@@ -269,6 +322,7 @@ export class Controller {
   gc(): GCReport {
     const swept = this.collector.sweep(this.base, this.visible, this.now(), this.requests);
     if (!swept || (swept.results.length === 0 && swept.entities === 0)) return {results: [], entities: 0};
+    this.origins.delete(swept.results);
     const changes = new ChangeSet();
     for (const key of swept.results) changes.result(key);
     changes.diffTables(this.base, swept.state);
@@ -401,7 +455,10 @@ export class Controller {
       }
     }
 
-    const flight = this.requests.start(key, fetchedAt, {shared: !mutation});
+    const flight = this.requests.start(
+      update ? {key, endpoint, args: full, fetchedAt, mutation, prediction: update.id} : {key, endpoint, args: full, fetchedAt, mutation},
+    );
+    this.requestListeners.changed();
     flight.cancel = () => this.cancel(flight, mutation, update);
     const promise = this.join(flight, signal, holds);
     if (!mutation) {
@@ -415,7 +472,7 @@ export class Controller {
         try {
           result = this.valueOf(endpoint, this.receive(endpoint, full, key, value, fetchedAt, update), value);
         } catch (error) {
-          this.fail(key, error, update, fetchedAt, endpoint);
+          this.fail(key, error, update, fetchedAt, endpoint, full);
           flight.reject(error);
           return;
         }
@@ -423,7 +480,7 @@ export class Controller {
       },
       error => {
         if (!this.settle(flight, mutation)) return;
-        this.fail(key, error, update, fetchedAt, endpoint);
+        this.fail(key, error, update, fetchedAt, endpoint, full);
         flight.reject(error);
       },
     );
@@ -511,6 +568,7 @@ export class Controller {
   private cancel(flight: Flight, mutation: boolean, update: PendingUpdate | undefined): void {
     flight.aborted = true;
     this.requests.settle(flight);
+    this.requestListeners.changed();
     if (!mutation) this.notifier.queueRequest(flight.key);
     const error = abortError(undefined, flight.key);
     flight.abort(error);
@@ -534,6 +592,7 @@ export class Controller {
       this.requests.forget(key);
       this.notifier.queueRequest(key);
     }
+    if (!endpoint.sideEffect) this.origins.note(key, endpoint, this.fullArgs(endpoint, args));
     const invalidatedAt = this.now();
     const meta = this.base.meta.get(key) ?? {fetchedAt: 0, date: 0, expiresAt: 0};
     if (!(meta.invalidated && meta.invalidatedAt === invalidatedAt)) {
@@ -630,7 +689,7 @@ export class Controller {
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: ArgsThen<EndpointArgs<E>, unknown>): void {
     const error = argsAndError[argsAndError.length - 1];
     const full = this.fullArgs(endpoint, argsAndError.slice(0, -1));
-    this.fail(endpoint.key(...full), error, undefined, this.now(), endpoint);
+    this.fail(endpoint.key(...full), error, undefined, this.now(), endpoint, full);
   }
 
   /**
@@ -638,8 +697,10 @@ export class Controller {
    * reject with {@link ResetError} and their late responses are ignored.
    */
   resetEntireStore(): void {
+    if (this.requests.size > 0) this.requestListeners.changed();
     this.requests.reset();
     this.collector.clear();
+    this.origins.clear();
     const before = this.visible;
     this.base = emptyState();
     this.visible = this.base;
@@ -708,6 +769,7 @@ export class Controller {
    */
   private settle(flight: Flight, mutation: boolean): boolean {
     if (!this.requests.settle(flight)) return false;
+    this.requestListeners.changed();
     if (!mutation) this.notifier.queueRequest(flight.key);
     return true;
   }
@@ -746,6 +808,7 @@ export class Controller {
             : {fetchedAt, date: now, expiresAt},
         );
         changes.result(key);
+        this.origins.note(key, endpoint, args);
       }
     }
     this.collector.wrote(stored ? key : undefined, endpoint.schema, normalized);
@@ -762,11 +825,20 @@ export class Controller {
   }
 
   /** Rolls back a failed fetch's prediction, records the error on its result, and tells the readers. */
-  private fail(key: string, error: unknown, update: PendingUpdate | undefined, fetchedAt: number, endpoint?: EndpointInterface): void {
+  private fail(
+    key: string,
+    error: unknown,
+    update: PendingUpdate | undefined,
+    fetchedAt: number,
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+  ): void {
+    // A mutation's error is kept under its key like a read's; refetching it from a tool would send the write again.
+    if (!endpoint.sideEffect) this.origins.note(key, endpoint, args);
     const previous = this.base.meta.get(key);
     const now = this.now();
     // A result that only holds an error is dated by its fetch's trigger time, as data would be.
-    const errorExpiresAt = now + (endpoint?.errorExpiryLength ?? this.errorExpiryLength);
+    const errorExpiresAt = now + (endpoint.errorExpiryLength ?? this.errorExpiryLength);
     const meta: ResultMeta = previous ? {...previous, error, errorExpiresAt} : {fetchedAt, date: now, expiresAt: 0, error, errorExpiresAt};
     const changes = new ChangeSet();
     changes.result(key);

@@ -1,14 +1,34 @@
+import type {EndpointInterface} from '../endpoint/index.js';
 import {ResetError} from './reset-error.js';
 
+/**
+ * A request in flight, as tools see it (`controller.requestsInFlight()`).
+ *
+ * @example
+ * ```ts
+ * const requests: readonly RequestInFlight[] = controller.requestsInFlight();
+ * for (const request of requests) console.log(request.key, request.mutation ? 'mutation' : 'read', request.prediction);
+ * ```
+ */
+export interface RequestInFlight {
+  /** The endpoint key of the request. */
+  readonly key: string;
+  readonly endpoint: EndpointInterface;
+  /** The arguments in their full form (as `normalizeArgs` gives them). */
+  readonly args: readonly unknown[];
+  /** Trigger time (client ms). */
+  readonly fetchedAt: number;
+  /** A mutation (`sideEffect`): never shared with another call. */
+  readonly mutation: boolean;
+  /** The id of the pending optimistic prediction this request settles, when it made one. */
+  readonly prediction?: number;
+}
+
 /** A request the Controller started and has not settled yet. */
-export interface Flight {
+export interface Flight extends RequestInFlight {
   readonly promise: Promise<unknown>;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
-  /** The endpoint key, for errors and `gc()`. */
-  readonly key: string;
-  /** Trigger time; `gc()` keeps deletions newer than the oldest request in flight. */
-  readonly fetchedAt: number;
   /** The reset generation it was started in: a response of an older one is dropped. */
   readonly generation: number;
   /**
@@ -43,7 +63,7 @@ export interface Flight {
  * @example
  * ```ts
  * const requests = new RequestRegistry();
- * const flight = requests.start('GET /articles', now, {shared: true});
+ * const flight = requests.start({key: 'GET /articles', endpoint, args: [], fetchedAt: now, mutation: false});
  * requests.shared('GET /articles'); // flight
  * requests.settle(flight); // true while no reset came in between
  * ```
@@ -73,6 +93,11 @@ export class RequestRegistry {
     return this.running.size;
   }
 
+  /** Every request in flight, in the order they started. */
+  flights(): IterableIterator<Flight> {
+    return this.running.values();
+  }
+
   /** Trigger time of the oldest request in flight; Infinity when none. */
   get oldestFetchedAt(): number {
     let oldest = Infinity;
@@ -80,8 +105,8 @@ export class RequestRegistry {
     return oldest;
   }
 
-  /** Registers a new request; `shared` ones (GETs) can be found by key until they settle or are forgotten. */
-  start(key: string, fetchedAt: number, options: {shared: boolean}): Flight {
+  /** Registers a new request; GETs (not mutations) can be found by key until they settle or are forgotten. */
+  start(request: RequestInFlight): Flight {
     let resolve!: (value: unknown) => void;
     let reject!: (error: unknown) => void;
     const promise = new Promise<unknown>((res, rej) => {
@@ -93,8 +118,7 @@ export class RequestRegistry {
       promise,
       resolve,
       reject,
-      key,
-      fetchedAt,
+      ...request,
       generation: this.generation,
       signal: () => (controller ??= new AbortController()).signal,
       abort: reason => controller?.abort(reason),
@@ -102,10 +126,10 @@ export class RequestRegistry {
       waiting: 0,
       aborted: false,
       settled: false,
-      shared: options.shared,
+      shared: !request.mutation,
     };
     this.running.add(flight);
-    if (options.shared) this.byKey.set(key, flight);
+    if (!request.mutation) this.byKey.set(request.key, flight);
     return flight;
   }
 

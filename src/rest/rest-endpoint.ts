@@ -224,7 +224,7 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
       if (error instanceof NetworkError || isAbort(error)) throw error;
       throw unreachableError(method, url, error);
     }
-    if (!response.ok) throw statusError(method, url, response);
+    if (!response.ok) throw await statusError(method, url, response);
     // Responses built by hand (mocks, custom fetchResponse) have no url; parseResponse names it in errors.
     if (!response.url) Object.defineProperty(response, 'url', {value: url});
     const value = await this.parseResponse(response);

@@ -555,7 +555,7 @@ export class Controller {
     const flights = flight ? [flight] : this.requests.forKey(key);
     for (const each of flights) {
       if (each.settled || each.pinned || each.waiting > 0) continue;
-      if (each.shared && this.notifier.watches(each.key)) continue;
+      if (!each.mutation && this.notifier.watches(each.key)) continue;
       each.cancel?.();
     }
   }

@@ -47,8 +47,6 @@ export interface Flight extends RequestInFlight {
   aborted: boolean;
   /** Settled, aborted or reset: a caller giving up now changes nothing. */
   settled: boolean;
-  /** A GET, shared by key; its readers also wait for it. */
-  readonly shared: boolean;
   /** Abandons the request (set by the Controller, which knows what to roll back). */
   cancel?: () => void;
 }
@@ -126,7 +124,6 @@ export class RequestRegistry {
       waiting: 0,
       aborted: false,
       settled: false,
-      shared: !request.mutation,
     };
     this.running.add(flight);
     if (!request.mutation) this.byKey.set(request.key, flight);

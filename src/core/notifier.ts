@@ -230,10 +230,10 @@ export class Notifier {
         let everything = false;
         for (const commit of commits) {
           if (commit.everything) everything = true;
-          else this.index.collect(commit.results, commit.rows, found);
+          else this.index.collect(commit.results, commit.rows, commit.presence, found);
         }
         if (everything) for (const byKey of this.entries.values()) for (const entry of byKey.values()) found.add(entry);
-        else if (requests.size > 0) this.index.collect(requests, EMPTY_ROWS, found);
+        else if (requests.size > 0) this.index.collect(requests, EMPTY_ROWS, EMPTY_ROWS, found);
         for (const entry of found) this.evaluate(entry);
         for (const commit of commits) {
           for (const listener of [...this.listeners]) {

@@ -3,6 +3,8 @@
 //   vite build                           ESM library (production): one module per source file, dependencies external
 //   vite build --mode development        the same with development-mode diagnostics, into dist/development
 //   vite build --mode cdn                one minified, self-contained ES module with Lit inside (production)
+//   vite build --mode cdn-devtools       the same for <data-devtools> alone (after `cdn`, which
+//                                        empties dist/cdn): dist/cdn/data-devtools.js
 //   vite build --mode cdn-development    the same with diagnostics and Lit's development build, not minified
 // (`vite build --mode demo` builds the demo page into dist/demo.)
 import {readFileSync} from 'node:fs';
@@ -69,17 +71,22 @@ export default defineConfig(({command, mode}) => {
       preview: {host: '127.0.0.1', port: 4173, strictPort: true},
     };
   }
-  if (mode === 'cdn') {
+  if (mode === 'cdn' || mode === 'cdn-devtools') {
+    const devtools = mode === 'cdn-devtools';
     return {
       plugins: [devMode(false)],
       build: {
         outDir: 'dist/cdn',
-        emptyOutDir: true,
+        emptyOutDir: !devtools,
         copyPublicDir: false,
         target: 'es2022',
         minify: true,
         sourcemap: true,
-        lib: {entry: 'src/cdn.ts', formats: ['es'], fileName: () => 'data-elements.js'},
+        // The devtools file carries its own Lit (a page may load it alone, beside an npm build)
+        // but no core: it only calls the Controller it is given through the context.
+        lib: devtools
+          ? {entry: 'components/devtools/index.ts', formats: ['es'], fileName: () => 'data-devtools.js'}
+          : {entry: 'src/cdn.ts', formats: ['es'], fileName: () => 'data-elements.js'},
         // Vite 8 library-mode ES output keeps whitespace unless rolldown is told to minify.
         rolldownOptions: {output: {minify: true, comments: {annotation: false}}},
       },
@@ -120,6 +127,7 @@ export default defineConfig(({command, mode}) => {
           'lit/index': 'src/lit/index.ts',
           'components/index': 'components/index.ts',
           'components/provider': 'components/provider.ts',
+          'components/devtools/index': 'components/devtools/index.ts',
         },
         formats: ['es'],
       },

@@ -87,6 +87,17 @@ const entries: Entry[] = [
         note: `the file as built at ${statSync(join(ROOT, 'dist/cdn/data-elements.js')).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC (rebuild with npm run build), minified again by esbuild before gzip`,
       }
     : {name: 'CDN file, Lit inside (dist/cdn/data-elements.js)', missing: 'not built (npm run build)', budget: 'cdnFile'},
+  exists('components/devtools/index.ts')
+    ? {
+        name: '<data-devtools> entry alone (lit-data-elements/devtools; Lit runtime external)',
+        modules: ['components/devtools/index.ts'],
+        external: LIT_EXTERNAL,
+        note: 'no other entry imports it (test/node/devtools-bundle.test.ts); it carries no core',
+      }
+    : {name: '<data-devtools> entry alone (lit-data-elements/devtools; Lit runtime external)', missing: 'components/devtools/index.ts does not exist yet'},
+  exists('dist/cdn/data-devtools.js')
+    ? {name: 'devtools CDN file, Lit inside (dist/cdn/data-devtools.js)', file: 'dist/cdn/data-devtools.js'}
+    : {name: 'devtools CDN file, Lit inside (dist/cdn/data-devtools.js)', missing: 'not built (npm run build)'},
   ...(exists('src/cdn.ts')
     ? [{name: 'CDN entry src/cdn.ts bundled here by esbuild, Lit inside (for comparison)', modules: ['src/cdn.ts'], breakdown: true}]
     : []),

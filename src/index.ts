@@ -49,6 +49,7 @@ export {
   type ReadArgs,
   type ReadResult,
   type ArgsThen,
+  requestSignal,
 } from './endpoint/index.js';
 export {
   Controller,
@@ -65,9 +66,12 @@ export {
   type DehydratedTimes,
   type JsonValue,
   type ControllerOptions,
+  type FetchOptions,
   type GCReport,
   type GCPolicyOptions,
   type ResponseState,
+  type ResultOrigin,
+  type RequestInFlight,
   type Commit,
   type CommitCause,
   type CommitListener,

@@ -1,3 +1,4 @@
+import {INVALID} from '../schema/index.js';
 import type {State} from './state.js';
 
 /**
@@ -28,6 +29,8 @@ export type CommitCause =
   | 'receive'
   /** A fetch failed: its prediction is rolled back and its result records the error. */
   | 'error'
+  /** A request was abandoned: a mutation's prediction is rolled back, nothing else changes. */
+  | 'abort'
   /** A mutation's prediction was applied. */
   | 'optimistic'
   /** `invalidate()`. */
@@ -59,6 +62,8 @@ export interface Commit {
   readonly results: ReadonlySet<string>;
   /** Rows whose value or meta changed, by table. */
   readonly rows: RowKeys;
+  /** Rows that appeared, went away, or became or stopped being INVALID, by table (each is in `rows` too). */
+  readonly presence: RowKeys;
   /** Tables that gained or lost rows. */
   readonly tables: ReadonlySet<string>;
   /** Everything may have changed (a reset): every reader is told to read again. */
@@ -134,6 +139,7 @@ export class ChangeSet {
       if (before.endpoints.get(key) !== after.endpoints.get(key) || before.meta.get(key) !== after.meta.get(key)) results.add(key);
     }
     const rows = new Map<string, Set<string>>();
+    const presence = new Map<string, Set<string>>();
     const tables = new Set<string>();
     for (const [table, pks] of this.rows) {
       const oldRows = before.entities.get(table);
@@ -142,15 +148,23 @@ export class ChangeSet {
       const newMeta = after.entitiesMeta.get(table);
       if (oldRows === newRows && oldMeta === newMeta) continue;
       let changed: Set<string> | undefined;
+      let appeared: Set<string> | undefined;
       for (const pk of pks) {
         const was = oldRows?.get(pk);
         const is = newRows?.get(pk);
         if (was === is && oldMeta?.get(pk) === newMeta?.get(pk)) continue;
         (changed ??= new Set()).add(pk);
         if ((was === undefined) !== (is === undefined)) tables.add(table);
+        if (isPresent(was) !== isPresent(is)) (appeared ??= new Set()).add(pk);
       }
       if (changed) rows.set(table, changed);
+      if (appeared) presence.set(table, appeared);
     }
-    return {id, cause, results, rows, tables, everything: this.everything, state: after};
+    return {id, cause, results, rows, presence, tables, everything: this.everything, state: after};
   }
+}
+
+/** A row a reader can show: there, and not INVALID. */
+function isPresent(row: unknown): boolean {
+  return row !== undefined && row !== INVALID;
 }

@@ -10,6 +10,7 @@ import {
   type Readable,
   type ReadArgs,
   type ReadResult,
+  withRequestSignal,
 } from '../endpoint/index.js';
 import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable, type MapDraft} from '../schema/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
@@ -23,10 +24,13 @@ import {Notifier, type CommitListener, type ReadOutcome, type Watch, type WatchL
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
 import {pushFetchedAt} from './push-order.js';
 import {reportError} from './report-error.js';
-import {RequestRegistry, type Flight} from './request-registry.js';
+import {RequestListeners} from './request-listeners.js';
+import {RequestRegistry, type Flight, type RequestInFlight} from './request-registry.js';
 import type {ResponseState} from './response-state.js';
+import {ResultOrigins, type ResultOrigin} from './result-origins.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
+import {abortError} from './abort-error.js';
 
 /**
  * Options of {@link Controller}; polling and refetch on focus and reconnect are in {@link LiveOptions}.
@@ -57,6 +61,26 @@ export interface ControllerOptions extends LiveOptions {
    * starts empty.
    */
   initialState?: DehydratedState | string;
+}
+
+/**
+ * Options of one call of {@link Controller.fetchWith}.
+ *
+ * @example
+ * ```ts
+ * const abort = new AbortController();
+ * const options: FetchOptions = {signal: abort.signal};
+ * const articles = controller.fetchWith(ArticleResource.getList, [{}], options);
+ * abort.abort(); // articles rejects with an AbortError
+ * ```
+ */
+export interface FetchOptions {
+  /**
+   * Cancels this call: its promise rejects with an `AbortError` (the signal's
+   * reason when that is an AbortError or TimeoutError). The request itself is
+   * aborted only when no other caller and no reader waits for it any more.
+   */
+  signal?: AbortSignal;
 }
 
 /**
@@ -115,6 +139,8 @@ export class Controller {
   private sequence = 0;
   private lastFetchedAt = -Infinity;
   private readonly requests = new RequestRegistry();
+  private readonly requestListeners = new RequestListeners();
+  private readonly origins = new ResultOrigins();
   private readonly notifier: Notifier;
   private readonly collector: GCTracker;
   private readonly stopGC: () => void;
@@ -129,7 +155,7 @@ export class Controller {
     this.stopGC = options.gcPolicy?.schedule(() => this.sweepQuietly()) ?? (() => {});
     this.live = new LiveScheduling(options, {
       now: this.now,
-      fetch: (endpoint, args) => this.fetch(endpoint as FetchableEndpoint, ...(args as never[])),
+      fetch: (endpoint, args) => this.request(endpoint as FetchableEndpoint, args, undefined, false),
       refetchStale: () => void this.refetchShown({onlyStale: true}),
     });
     this.predictions = {
@@ -140,6 +166,7 @@ export class Controller {
     this.notifier = new Notifier({
       read: (endpoint, args, key) => this.read(this.visible, endpoint, args, key),
       retain: (endpoint, args, key) => this.hold(endpoint, args, key),
+      unwatched: key => this.abandonIfUnwanted(key),
     });
   }
 
@@ -148,9 +175,9 @@ export class Controller {
     return this.visible;
   }
 
-  /** How many listeners are registered, subscribers and readers (for leak checks). */
+  /** How many listeners are registered: commit and request subscribers, and readers (for leak checks). */
   get listenerCount(): number {
-    return this.notifier.subscriberCount + this.notifier.watcherCount;
+    return this.notifier.subscriberCount + this.notifier.watcherCount + this.requestListeners.size;
   }
 
   /** How many distinct reads are retained (for leak checks); see {@link retain}. */
@@ -161,6 +188,55 @@ export class Controller {
   /** How many requests are in flight. */
   get requestCount(): number {
     return this.requests.size;
+  }
+
+  /**
+   * The requests in flight, in the order they started, each with its
+   * endpoint, arguments and the optimistic prediction it settles (for
+   * tools such as `<data-devtools>`; follow changes with {@link subscribeRequests}).
+   *
+   * @example
+   * ```ts
+   * const keys = controller.requestsInFlight().map(request => request.key);
+   * ```
+   */
+  requestsInFlight(): readonly RequestInFlight[] {
+    const list: RequestInFlight[] = [];
+    for (const {key, endpoint, args, fetchedAt, mutation, prediction} of this.requests.flights()) {
+      list.push(prediction === undefined ? {key, endpoint, args, fetchedAt, mutation} : {key, endpoint, args, fetchedAt, mutation, prediction});
+    }
+    return list;
+  }
+
+  /**
+   * Calls `listener` after requests started or settled (in a microtask,
+   * once for the changes made before it; never inside `fetch()`). A settled
+   * request's data comes with a commit, which {@link subscribe} hears;
+   * this hears the start of a request, which changes no state. Returns the
+   * unsubscribe function.
+   *
+   * @example
+   * ```ts
+   * const stop = controller.subscribeRequests(() => console.log(controller.requestCount, 'requests in flight'));
+   * ```
+   */
+  subscribeRequests(listener: () => void): () => void {
+    return this.requestListeners.subscribe(listener);
+  }
+
+  /**
+   * The endpoint and arguments that last wrote (or failed) the result stored
+   * under `key`, so that a tool showing results by key can refetch or
+   * invalidate one. Undefined for a result restored from a snapshot.
+   *
+   * @example
+   * ```ts
+   * const origin = controller.resultOrigin(ArticleResource.get.key({id: '1'}));
+   * if (origin) await controller.fetch(origin.endpoint as typeof ArticleResource.get, ...(origin.args as [{id: string}]));
+   * ```
+   */
+  resultOrigin(key: string): ResultOrigin | undefined {
+    return this.origins.get(key);
   }
 
   /**
@@ -223,6 +299,7 @@ export class Controller {
   gc(): GCReport {
     const swept = this.collector.sweep(this.base, this.visible, this.now(), this.requests);
     if (!swept || (swept.results.length === 0 && swept.entities === 0)) return {results: [], entities: 0};
+    this.origins.delete(swept.results);
     const changes = new ChangeSet();
     for (const key of swept.results) changes.result(key);
     changes.diffTables(this.base, swept.state);
@@ -249,7 +326,7 @@ export class Controller {
     for (const {endpoint, args} of this.collector.reads()) {
       if (!canFetch(endpoint) || endpoint.sideEffect) continue;
       if (options.onlyStale && this.read(this.visible, endpoint, args).response.expiryStatus === 'valid') continue;
-      started.push(this.fetch(endpoint as FetchableEndpoint, ...args).catch(() => undefined));
+      started.push(this.request(endpoint, args, undefined, false).catch(() => undefined));
     }
     return Promise.all(started).then(() => undefined);
   }
@@ -269,8 +346,46 @@ export class Controller {
    * `getOptimisticResponse`, the prediction is visible at once and replaced by
    * the server data (or removed if the request fails). On failure the cache
    * keeps what it had and only this result's `error` is set.
+   *
+   * Every request gets an `AbortSignal` (see `requestSignal`; RestEndpoint
+   * passes it to `fetchResponse`). A call made here waits until the request
+   * settles; to be able to give up, use {@link fetchWith} with a signal.
+   *
+   * @example
+   * ```ts
+   * const article = await controller.fetch(ArticleResource.get, {id: '1'});
+   * ```
    */
   fetch<E extends FetchableEndpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>> {
+    return this.request(endpoint, args, undefined, true) as Promise<EndpointResult<E>>;
+  }
+
+  /**
+   * As {@link fetch}, with options: `signal` cancels this call. The call's
+   * promise then rejects with an `AbortError` at once; the request is
+   * aborted only when nobody else waits for it (no other caller, no reader
+   * of its result). An aborted request leaves the cache as it was and sets
+   * no error; an aborted mutation's prediction is rolled back. `args` is the
+   * argument list, as in {@link watch}.
+   *
+   * @example
+   * ```ts
+   * const abort = new AbortController();
+   * const search = controller.fetchWith(SearchResource.getList, [{q: 'lit'}], {signal: abort.signal});
+   * input.addEventListener('input', () => abort.abort(), {once: true});
+   * ```
+   */
+  fetchWith<E extends FetchableEndpoint>(endpoint: E, args: Readonly<EndpointArgs<E>>, options: FetchOptions = {}): Promise<EndpointResult<E>> {
+    return this.request(endpoint, args, options.signal, true) as Promise<EndpointResult<E>>;
+  }
+
+  /**
+   * Starts or joins a request. `signal` is the caller's way to give up;
+   * without one a caller that `holds` waits to the end, and one that does
+   * not (a poll, a refetch of shown results) leaves the request to its
+   * readers.
+   */
+  private request(endpoint: EndpointInterface, args: readonly unknown[], signal: AbortSignal | undefined, holds: boolean): Promise<unknown> {
     if (!canFetch(endpoint)) {
       return Promise.reject(
         new TypeError(
@@ -286,10 +401,11 @@ export class Controller {
     } catch (error) {
       return Promise.reject(error);
     }
+    if (signal?.aborted) return Promise.reject(abortError(signal, key));
     const mutation = endpoint.sideEffect === true;
     if (!mutation) {
       const shared = this.requests.shared(key);
-      if (shared) return shared.promise as Promise<EndpointResult<E>>;
+      if (shared) return this.join(shared, signal, holds);
     }
 
     const fetchedAt = this.triggerTime();
@@ -316,7 +432,12 @@ export class Controller {
       }
     }
 
-    const flight = this.requests.start(key, fetchedAt, {shared: !mutation});
+    const flight = this.requests.start(
+      update ? {key, endpoint, args: full, fetchedAt, mutation, prediction: update.id} : {key, endpoint, args: full, fetchedAt, mutation},
+    );
+    this.requestListeners.changed();
+    flight.cancel = () => this.cancel(flight, mutation, update);
+    const promise = this.join(flight, signal, holds);
     if (!mutation) {
       this.notifier.queueRequest(key);
       this.notifier.flushSoon();
@@ -324,7 +445,7 @@ export class Controller {
     let request: Promise<unknown>;
     try {
       // A fetch may return a plain value or a thenable: both are a response.
-      request = Promise.resolve(endpoint.fetch(...full));
+      request = Promise.resolve(withRequestSignal(flight.abort.signal, () => endpoint.fetch(...full)));
     } catch (error) {
       request = Promise.reject(error);
     }
@@ -335,7 +456,7 @@ export class Controller {
         try {
           result = this.valueOf(endpoint, this.receive(endpoint, full, key, value, fetchedAt, update), value);
         } catch (error) {
-          this.fail(key, error, update, fetchedAt);
+          this.fail(key, error, update, fetchedAt, endpoint, full);
           flight.reject(error);
           return;
         }
@@ -343,11 +464,78 @@ export class Controller {
       },
       error => {
         if (!this.settle(flight, mutation)) return;
-        this.fail(key, error, update, fetchedAt);
+        this.fail(key, error, update, fetchedAt, endpoint, full);
         flight.reject(error);
       },
     );
-    return flight.promise as Promise<EndpointResult<E>>;
+    return promise;
+  }
+
+  /**
+   * A caller's promise of a request. Without a signal it is the request's
+   * own promise (a caller that holds pins the request); with one, a promise
+   * that rejects with an AbortError when the signal aborts before the
+   * request settled, after which the request may be abandoned.
+   */
+  private join(flight: Flight, signal: AbortSignal | undefined, holds: boolean): Promise<unknown> {
+    if (!signal) {
+      if (holds) flight.pinned = true;
+      return flight.promise;
+    }
+    flight.waiting++;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        if (flight.settled) return;
+        flight.waiting--;
+        reject(abortError(signal, flight.key));
+        this.abandonIfUnwanted(flight.key, flight);
+      };
+      signal.addEventListener('abort', onAbort, {once: true});
+      flight.promise.then(
+        value => {
+          signal.removeEventListener('abort', onAbort);
+          resolve(value);
+        },
+        error => {
+          signal.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  /**
+   * Aborts the requests for `key` (or only `flight`) that nobody waits for
+   * any more: no caller without a signal, no caller whose signal is still
+   * live, and, for a GET, no reader watching its result.
+   */
+  private abandonIfUnwanted(key: string, flight?: Flight): void {
+    if (this.requests.size === 0) return;
+    const flights = flight ? [flight] : this.requests.forKey(key);
+    for (const each of flights) {
+      if (each.settled || each.pinned || each.waiting > 0) continue;
+      if (each.shared && this.notifier.watches(each.key)) continue;
+      each.cancel?.();
+    }
+  }
+
+  /**
+   * Abandons a request: its signal aborts, whatever it still returns is
+   * dropped, the cache and the result's error stay as they were, and a
+   * mutation's prediction is rolled back.
+   */
+  private cancel(flight: Flight, mutation: boolean, update: PendingUpdate | undefined): void {
+    flight.aborted = true;
+    this.requests.settle(flight);
+    this.requestListeners.changed();
+    if (!mutation) this.notifier.queueRequest(flight.key);
+    const error = abortError(undefined, flight.key);
+    flight.abort.abort(error);
+    if (update) this.commit(this.base, new ChangeSet(), 'abort', update);
+    this.notifier.flush();
+    // Its callers with a signal were told already; a poll or a refetch of shown results still waits on it.
+    flight.promise.catch(() => undefined);
+    flight.reject(error);
   }
 
   /**
@@ -363,6 +551,7 @@ export class Controller {
       this.requests.forget(key);
       this.notifier.queueRequest(key);
     }
+    if (!endpoint.sideEffect) this.origins.note(key, endpoint, this.fullArgs(endpoint, args));
     const invalidatedAt = this.now();
     const meta = this.base.meta.get(key) ?? {fetchedAt: 0, date: 0, expiresAt: 0};
     if (!(meta.invalidated && meta.invalidatedAt === invalidatedAt)) {
@@ -457,7 +646,7 @@ export class Controller {
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: ArgsThen<EndpointArgs<E>, unknown>): void {
     const error = argsAndError[argsAndError.length - 1];
     const full = this.fullArgs(endpoint, argsAndError.slice(0, -1));
-    this.fail(endpoint.key(...full), error, undefined, this.now());
+    this.fail(endpoint.key(...full), error, undefined, this.now(), endpoint, full);
   }
 
   /**
@@ -465,8 +654,10 @@ export class Controller {
    * reject with {@link ResetError} and their late responses are ignored.
    */
   resetEntireStore(): void {
+    if (this.requests.size > 0) this.requestListeners.changed();
     this.requests.reset();
     this.collector.clear();
+    this.origins.clear();
     const before = this.visible;
     this.base = emptyState();
     this.visible = this.base;
@@ -535,6 +726,7 @@ export class Controller {
    */
   private settle(flight: Flight, mutation: boolean): boolean {
     if (!this.requests.settle(flight)) return false;
+    this.requestListeners.changed();
     if (!mutation) this.notifier.queueRequest(flight.key);
     return true;
   }
@@ -573,6 +765,7 @@ export class Controller {
             : {fetchedAt, date: now, expiresAt},
         );
         changes.result(key);
+        this.origins.note(key, endpoint, args);
       }
     }
     this.collector.wrote(stored ? key : undefined, endpoint.schema, normalized);
@@ -589,7 +782,16 @@ export class Controller {
   }
 
   /** Rolls back a failed fetch's prediction, records the error on its result, and tells the readers. */
-  private fail(key: string, error: unknown, update: PendingUpdate | undefined, fetchedAt: number): void {
+  private fail(
+    key: string,
+    error: unknown,
+    update: PendingUpdate | undefined,
+    fetchedAt: number,
+    endpoint: EndpointInterface,
+    args: readonly unknown[],
+  ): void {
+    // A mutation's error is kept under its key like a read's; refetching it from a tool would send the write again.
+    if (!endpoint.sideEffect) this.origins.note(key, endpoint, args);
     const previous = this.base.meta.get(key);
     const now = this.now();
     // A result that only holds an error is dated by its fetch's trigger time, as data would be.

@@ -1,5 +1,7 @@
-export {Controller, type ControllerOptions, type GCReport} from './controller.js';
+export {Controller, type ControllerOptions, type FetchOptions, type GCReport} from './controller.js';
 export type {ResponseState} from './response-state.js';
+export type {ResultOrigin} from './result-origins.js';
+export type {RequestInFlight} from './request-registry.js';
 export type {Commit, CommitCause, RowKeys} from './change-set.js';
 export type {Watch, WatchListener, CommitListener} from './notifier.js';
 export {GCPolicy, type GCPolicyOptions} from './gc-policy.js';

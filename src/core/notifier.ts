@@ -79,6 +79,8 @@ export interface NotifierHost {
   read(endpoint: EndpointInterface, args: readonly unknown[], key: string): ReadOutcome;
   /** Keeps a read from garbage collection; returns the release function. */
   retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void;
+  /** The last reader of `key` stopped watching (a request for it may have nobody left to wait for it). */
+  unwatched(key: string): void;
 }
 
 /**
@@ -103,6 +105,8 @@ export class Notifier {
   private readonly listeners = new Set<CommitListener>();
   private readonly index = new WatchIndex<WatchEntry>();
   private readonly entries = new Map<EndpointInterface, Map<string, WatchEntry>>();
+  /** How many watched reads there are of each key (over endpoints that share a key). */
+  private readonly watchedKeys = new Map<string, number>();
   private queued: Commit[] = [];
   /** Results whose request state alone changed (a GET started): only their readers are told. */
   private requests = new Set<string>();
@@ -146,6 +150,7 @@ export class Notifier {
     if (!entry) {
       entry = new WatchEntry(endpoint, args, key, outcome.response, this.host.retain(endpoint, args, key));
       byKey.set(key, entry);
+      this.watchedKeys.set(key, (this.watchedKeys.get(key) ?? 0) + 1);
       this.index.add(entry);
       this.index.update(entry, outcome.reads);
     } else {
@@ -174,8 +179,20 @@ export class Notifier {
         byKey.delete(key);
         if (byKey.size === 0) this.entries.delete(endpoint);
         joined.release();
+        const left = this.watchedKeys.get(key)! - 1;
+        if (left > 0) {
+          this.watchedKeys.set(key, left);
+          return;
+        }
+        this.watchedKeys.delete(key);
+        this.host.unwatched(key);
       },
     };
+  }
+
+  /** Whether any reader watches a result with this key. */
+  watches(key: string): boolean {
+    return this.watchedKeys.has(key);
   }
 
   /** Queues a commit to be told. */
@@ -213,10 +230,10 @@ export class Notifier {
         let everything = false;
         for (const commit of commits) {
           if (commit.everything) everything = true;
-          else this.index.collect(commit.results, commit.rows, found);
+          else this.index.collect(commit.results, commit.rows, commit.presence, found);
         }
         if (everything) for (const byKey of this.entries.values()) for (const entry of byKey.values()) found.add(entry);
-        else if (requests.size > 0) this.index.collect(requests, EMPTY_ROWS, found);
+        else if (requests.size > 0) this.index.collect(requests, EMPTY_ROWS, EMPTY_ROWS, found);
         for (const entry of found) this.evaluate(entry);
         for (const commit of commits) {
           for (const listener of [...this.listeners]) {

@@ -93,6 +93,12 @@ export class ReachableEntities implements DenormalizeDelegate {
     return this.tables.get(key)?.get(pk);
   }
 
+  present(key: string, pk: string): boolean {
+    // Keeps the row as a read of it would: a list of pks still names it.
+    const row = this.row(key, pk);
+    return row !== undefined && row !== INVALID;
+  }
+
   tableKeys(key: string): Iterable<string> | undefined {
     this.wholeTables.add(key);
     // The caller (schema.All) then asks for each row, which follows their references.

@@ -1,10 +1,11 @@
+import {presenceKey} from '../schema/index.js';
 import type {RowKeys} from './change-set.js';
 
 /** What a dependency index holds: anything with a key and the reads it was indexed by. */
 export interface Indexed {
   /** The result key it reads. */
   readonly key: string;
-  /** The rows it read (`Denormalized.reads`: `[table, pk]` pairs; pk undefined for a whole table). */
+  /** The rows it read (`Denormalized.reads`: `[table, pk]` pairs; pk undefined for a whole table; `presenceKey(table)` for whether a row is there). */
   indexedReads: readonly unknown[];
 }
 
@@ -17,7 +18,7 @@ export interface Indexed {
  * ```ts
  * const index = new WatchIndex<Entry>();
  * index.add(entry); // by entry.key and entry.indexedReads
- * index.collect(commit.results, commit.rows, found);
+ * index.collect(commit.results, commit.rows, commit.presence, found);
  * ```
  */
 export class WatchIndex<W extends Indexed> {
@@ -45,8 +46,11 @@ export class WatchIndex<W extends Indexed> {
     this.indexReads(watcher, reads);
   }
 
-  /** Adds to `found` every watcher of one of `results`, of one of `rows`, or of a whole table with a row in `rows`. */
-  collect(results: ReadonlySet<string>, rows: RowKeys, found: Set<W>): void {
+  /**
+   * Adds to `found` every watcher of one of `results`, of one of `rows`, of a
+   * whole table with a row in `rows`, or of whether one of `presence` is there.
+   */
+  collect(results: ReadonlySet<string>, rows: RowKeys, presence: RowKeys, found: Set<W>): void {
     for (const key of results) {
       const watchers = this.byResult.get(key);
       if (watchers) for (const watcher of watchers) found.add(watcher);
@@ -54,17 +58,21 @@ export class WatchIndex<W extends Indexed> {
     for (const [table, pks] of rows) {
       const whole = this.byTable.get(table);
       if (whole) for (const watcher of whole) found.add(watcher);
-      const byPk = this.byRow.get(table);
-      if (!byPk) continue;
-      // Iterate the smaller side: a commit of many rows into a table few read, or the reverse.
-      if (pks.size <= byPk.size) {
-        for (const pk of pks) {
-          const watchers = byPk.get(pk);
-          if (watchers) for (const watcher of watchers) found.add(watcher);
-        }
-      } else {
-        for (const [pk, watchers] of byPk) if (pks.has(pk)) for (const watcher of watchers) found.add(watcher);
+      this.collectRows(this.byRow.get(table), pks, found);
+    }
+    for (const [table, pks] of presence) this.collectRows(this.byRow.get(presenceKey(table)), pks, found);
+  }
+
+  private collectRows(byPk: Map<string, Set<W>> | undefined, pks: ReadonlySet<string>, found: Set<W>): void {
+    if (!byPk) return;
+    // Iterate the smaller side: a commit of many rows into a table few read, or the reverse.
+    if (pks.size <= byPk.size) {
+      for (const pk of pks) {
+        const watchers = byPk.get(pk);
+        if (watchers) for (const watcher of watchers) found.add(watcher);
       }
+    } else {
+      for (const [pk, watchers] of byPk) if (pks.has(pk)) for (const watcher of watchers) found.add(watcher);
     }
   }
 

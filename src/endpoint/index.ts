@@ -4,3 +4,4 @@ export {argsKey} from './args-key.js';
 export {NetworkError, ParseError} from './network-error.js';
 export {pksOf, type PksEndpoint} from './pks-of.js';
 export type {FetchableEndpoint, EndpointArgs, EndpointResult, Readable, ReadArgs, ReadResult, ArgsThen} from './endpoint-types.js';
+export {requestSignal, withRequestSignal} from './request-signal.js';

@@ -1,14 +1,16 @@
 /**
  * A request that did not give a usable response: a non-2xx status (with the
- * `status` and the `response` to read the body from), or a failure to reach
- * the server at all (`status` 0, with the cause).
+ * `status`, the `response`, and what the server said: the parsed `body` and
+ * its `serverMessage`), or a failure to reach the server at all (`status` 0,
+ * with the cause). The `message` ends with the server's message when the body
+ * has one, so an element that shows the error shows the server's words.
  *
  * @example
  * ```ts
  * try {
- *   await ctrl.fetch(getArticle, {id: '1'});
+ *   await ctrl.fetch(updateArticle, {id: '1'}, {title: ''});
  * } catch (e) {
- *   if (e instanceof NetworkError && e.status === 404) showNotFound();
+ *   if (e instanceof NetworkError && e.status === 422) showProblem(e.serverMessage ?? e.message);
  * }
  * ```
  */
@@ -16,13 +18,26 @@ export class NetworkError extends Error {
   override name = 'NetworkError';
   /** HTTP status; 0 when no response arrived. */
   readonly status: number;
-  /** The response, when there was one. */
+  /** The response, when there was one (its body is still readable). */
   readonly response: Response | undefined;
+  /**
+   * The response body: the parsed value when it is JSON, else its text;
+   * undefined when there was no response or the body was empty.
+   */
+  readonly body: unknown;
+  /**
+   * What the server said, when the body says it: a JSON body's `message`
+   * (or `error`, `error.message`, `detail`, `title`), or a short plain-text
+   * body. Server text: render it as text, never as HTML.
+   */
+  readonly serverMessage: string | undefined;
 
-  constructor(options: {message: string; status: number; response?: Response; cause?: unknown}) {
+  constructor(options: {message: string; status: number; response?: Response; cause?: unknown; body?: unknown; serverMessage?: string}) {
     super(options.message, options.cause === undefined ? undefined : {cause: options.cause});
     this.status = options.status;
     this.response = options.response;
+    this.body = options.body;
+    this.serverMessage = options.serverMessage;
   }
 }
 

@@ -76,6 +76,8 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   protected args: readonly unknown[] | null = null;
   protected key: string | null | undefined = undefined;
   private following?: Following;
+  /** Aborts the fetches started for the read followed now, when the reader stops following it. */
+  private requests?: AbortController;
   /** The endpoint the current key belongs to. */
   private keyedEndpoint: E | undefined;
   private connected = false;
@@ -154,6 +156,15 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     }
   }
 
+  /**
+   * The signal for fetches of the read followed now: it aborts when the
+   * reader stops following that read (disconnect, other args or endpoint),
+   * so a request nobody else waits for is abandoned.
+   */
+  protected requestSignal(): AbortSignal {
+    return (this.requests ??= new AbortController()).signal;
+  }
+
   /** Called after a change the host will render; for boundaries. */
   protected changed(): void {}
 
@@ -223,5 +234,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   private stopFollowing(): void {
     this.following?.watch.close();
     this.following = undefined;
+    this.requests?.abort();
+    this.requests = undefined;
   }
 }

@@ -57,9 +57,10 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
     // The server prefetches what a page shows: its render cannot wait for a fetch started here.
     if (this.serverRendered) return;
     this.lastAttempt = attempt;
-    const promise = controller.fetch(this.endpoint as FetchableEndpoint, ...args);
+    const promise = controller.fetchWith(this.endpoint as FetchableEndpoint, args, {signal: this.requestSignal()});
     this.promise = promise;
-    // The outcome reaches this reader through the Controller's commit; the rejection is for callers of `promise`.
+    // The outcome reaches this reader through the Controller's commit; the rejection (an
+    // AbortError once this reader stopped following the read) is for callers of `promise`.
     promise.catch(() => undefined);
   }
 }

@@ -1,5 +1,6 @@
 import type {EndpointInterface, SnapshotInterface} from '../endpoint/endpoint.js';
 import {NetworkError} from '../endpoint/network-error.js';
+import {requestSignal} from '../endpoint/request-signal.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import {listAppender, type AppenderGenerics} from './list-appender.js';
 import {defineOptions} from './own-options.js';
@@ -192,7 +193,8 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
    * Performs the request: builds the URL and the init, calls
    * `fetchResponse`, refuses a non-2xx response, then `parseResponse` and
    * `process`. Resolves with the processed value (the Controller normalizes
-   * it with `schema`).
+   * it with `schema`). A request the Controller started carries its
+   * `AbortSignal` in the init (with the init's own signal, if any).
    *
    * @example
    * ```ts
@@ -200,12 +202,15 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
    * ```
    */
   async fetch(...args: RestArgs<O>): Promise<RestResolve<O>> {
+    // Read before the first await: the Controller's signal is only current while fetch starts.
+    const signal = requestSignal();
     const full = this.normalizeArgs(args);
     const [params, body] = full as unknown as [RestParams<O>, RestBody<O>];
     const url = this.url(params);
     const dotError = dotSegmentError(url, this.path, params as Record<string, unknown>, this.name);
     if (dotError) throw dotError;
-    const init = await this.getRequestInit(body);
+    const own = await this.getRequestInit(body);
+    const init = signal ? {...own, signal: bothSignals(own.signal, signal)} : own;
     const method = (init.method ?? this.method).toUpperCase();
     let response: Response;
     try {
@@ -214,7 +219,7 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
       if (error instanceof NetworkError || isAbort(error)) throw error;
       throw unreachableError(method, url, error);
     }
-    if (!response.ok) throw statusError(method, url, response);
+    if (!response.ok) throw await statusError(method, url, response);
     // Responses built by hand (mocks, custom fetchResponse) have no url; parseResponse names it in errors.
     if (!response.url) Object.defineProperty(response, 'url', {value: url});
     const value = await this.parseResponse(response);
@@ -379,6 +384,18 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
 function sendsBody(endpoint: RestEndpoint): boolean {
   if (Object.prototype.hasOwnProperty.call(endpoint, 'body')) return endpoint.body !== undefined;
   return !NO_BODY_METHODS.has(endpoint.method.toUpperCase());
+}
+
+/** A signal that aborts when either does (the init's own, and the Controller's). */
+function bothSignals(own: AbortSignal | null | undefined, controller: AbortSignal): AbortSignal {
+  if (!own || own === controller) return controller;
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any([own, controller]);
+  if (own.aborted) return own;
+  const both = new AbortController();
+  const abort = (signal: AbortSignal) => () => both.abort(signal.reason);
+  own.addEventListener('abort', abort(own), {once: true});
+  controller.addEventListener('abort', abort(controller), {once: true});
+  return both.signal;
 }
 
 /** Whether `params` still holds exactly `entries` (same keys, identical values). */

@@ -21,7 +21,7 @@ export * as schema from './schema-namespace.js';
 export {normalize, type NormalizedResponse, type TableWrite} from './normalize.js';
 export {mergeResponse, emptyStore, type EntityStore, type RowSink} from './merge-store.js';
 export {PersistentMap, MapDraft, draftOf} from './persistent-map.js';
-export {MemoCache, type Denormalized} from './memo-cache.js';
+export {MemoCache, presenceKey, type Denormalized} from './memo-cache.js';
 export {denormalize} from './denormalize.js';
 export {jsonEqual} from './json-equal.js';
 export {setOwn, isPlainObject} from './own-property.js';

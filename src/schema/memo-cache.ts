@@ -5,6 +5,19 @@ import {resolveSchema, walkObject} from './visit-schema.js';
 import type {DenormalizeDelegate, EntityLike, EntityTable, EntityTables} from './types.js';
 
 /**
+ * The key under which `Denormalized.reads` records a read of whether a row is
+ * there (not of its fields): the table key with a suffix no entity key has.
+ *
+ * @example
+ * ```ts
+ * const reads = memo.denormalize(new PkListSchema([Todo]), ['1'], tables).reads; // [presenceKey('Todo'), '1']
+ * ```
+ */
+export function presenceKey(table: string): string {
+  return `${table}\u0000present`;
+}
+
+/**
  * A denormalized value, and whether a required entity in it is INVALID.
  *
  * @example
@@ -20,8 +33,10 @@ export interface Denormalized<T = unknown> {
   /**
    * What the read depended on, flattened as `[table key, pk]` pairs; a pk of
    * `undefined` is a read of the whole table (`schema.All`, or a table looked
-   * up for a row that was not there). A change to none of these rows leaves
-   * the read as it is: the Controller tells a reader only when one changed.
+   * up for a row that was not there), and a table key made by
+   * {@link presenceKey} is a read of whether the row is there at all. A
+   * change to none of these rows leaves the read as it is: the Controller
+   * tells a reader only when one changed.
    */
   readonly reads?: readonly unknown[];
 }
@@ -250,13 +265,26 @@ class Walk implements DenormalizeDelegate {
   }
 
   row(key: string, pk: string): unknown {
+    return this.readRow(key, pk, key);
+  }
+
+  present(key: string, pk: string): boolean {
+    const row = this.readRow(key, pk, presenceKey(key));
+    return row !== undefined && row !== INVALID;
+  }
+
+  /**
+   * A stored row, recorded as a read: in the entity being built (whose deps
+   * compare rows), or else in the result's reads under `readKey`.
+   */
+  private readRow(key: string, pk: string, readKey: string): unknown {
     const table = this.tables.get(key);
     const row = table?.get(pk);
     const top = this.frames[this.frames.length - 1];
     if (top !== undefined) top.deps.reads.push(key, pk, table, row);
     else {
       this.touch(key);
-      this.reads.push(key, pk);
+      this.reads.push(readKey, pk);
     }
     return row;
   }

@@ -1,6 +1,5 @@
 import {ArraySchema} from './array-schema.js';
 import {CollectionSchema} from './collection-schema.js';
-import {INVALID} from './invalid.js';
 import {resolveSchema} from './visit-schema.js';
 import type {DenormalizeDelegate, EntityTables, NormalizeDelegate} from './types.js';
 
@@ -45,10 +44,7 @@ export class PkListSchema {
     if (!Array.isArray(pks)) return undefined;
     const itemKey = this.itemKey;
     const out: string[] = [];
-    for (const pk of pks) {
-      const row = delegate.row(itemKey, String(pk));
-      if (row !== undefined && row !== INVALID) out.push(String(pk));
-    }
+    for (const pk of pks) if (delegate.present(itemKey, String(pk))) out.push(String(pk));
     return out;
   }
 

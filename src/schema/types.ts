@@ -123,6 +123,11 @@ export interface DenormalizeDelegate {
   tableKeys(key: string): Iterable<string> | undefined;
   /** The stored row of a table as it is (recorded as a dependency), without building it: undefined, INVALID or the normalized row. */
   row(key: string, pk: string): unknown;
+  /**
+   * Whether a table holds a row that is not INVALID. The read depends on that
+   * alone: a change to the row's fields does not change it (a list of pks).
+   */
+  present(key: string, pk: string): boolean;
 }
 
 /**

@@ -5,7 +5,7 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {pksOf} from '../../src/endpoint/index.js';
 import {createResource} from '../../src/rest/index.js';
-import {Entity} from '../../src/schema/index.js';
+import {Entity, PkListSchema} from '../../src/schema/index.js';
 import {Controller, type ResponseState} from '../../src/core/index.js';
 import {Article, setup} from './helpers/deferred-endpoint.js';
 
@@ -34,6 +34,28 @@ describe('pksOf', () => {
 
     controller.setResponse(getArticles, [article('3'), article('1'), article('2', 'changed')]);
     assert.deepEqual(told.at(-1)?.data, ['3', '1', '2'], 'reordered: told');
+  });
+
+  test('a field change does not even read the list again: its cost does not grow with the list', t => {
+    const {controller, getArticles, getArticle} = setup();
+    controller.setResponse(getArticles, Array.from({length: 50}, (_, i) => article(String(i))));
+    const reads = t.mock.method(PkListSchema.prototype, 'denormalize');
+    const told: ResponseState[] = [];
+    controller.watch(pksOf(getArticles), [], response => told.push(response));
+    const afterWatch = reads.mock.callCount();
+    assert.ok(afterWatch >= 1, 'watching read the list');
+
+    controller.setResponse(getArticle, {id: '7'}, article('7', 'changed'));
+    assert.equal(reads.mock.callCount(), afterWatch, 'no read of the list for a field change');
+
+    const commits: string[][] = [];
+    controller.subscribe(commit => commits.push([...(commit.presence.get(Article.key) ?? [])]));
+    controller.setResponse(getArticle, {id: '51'}, article('51'));
+    assert.deepEqual(commits.at(-1), ['51'], 'a new row is a presence change of the commit');
+    assert.equal(reads.mock.callCount(), afterWatch, 'a row the list does not hold does not read it either');
+    controller.invalidate(getArticle, {id: '7'});
+    controller.setResponse(getArticle, {id: '8'}, article('8', 'again'));
+    assert.deepEqual(commits.at(-1), [], 'a field change is no presence change');
   });
 
   test('a Collection list: created and deleted entities join and leave; the list endpoint agrees', async () => {

@@ -6,6 +6,7 @@ import {after, afterEach, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {http, HttpResponse} from 'msw';
 import {setupServer} from 'msw/node';
+import {Gate} from './helpers/gate.js';
 import {Controller, ResetError} from '../../src/core/index.js';
 import {createResource} from '../../src/rest/index.js';
 import {Entity} from '../../src/schema/index.js';
@@ -18,25 +19,6 @@ class Profile extends Entity {
   static override key = 'ResetProfile';
 }
 
-/** Responses the server holds back until the test lets them go. */
-class Gate {
-  private waiting: (() => void)[] = [];
-  private arrivedResolvers: (() => void)[] = [];
-  /** How many requests reached the server. */
-  arrived = 0;
-  async hold(): Promise<void> {
-    this.arrived++;
-    for (const resolve of this.arrivedResolvers.splice(0)) resolve();
-    await new Promise<void>(resolve => this.waiting.push(resolve));
-  }
-  /** Resolves once `n` requests reached the server. */
-  async until(n: number): Promise<void> {
-    while (this.arrived < n) await new Promise<void>(resolve => this.arrivedResolvers.push(resolve));
-  }
-  open(): void {
-    for (const resolve of this.waiting.splice(0)) resolve();
-  }
-}
 
 let gate = new Gate();
 /** Every value that made it through RestEndpoint's `process` (the last step before the Controller). */

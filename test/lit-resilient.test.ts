@@ -1,0 +1,98 @@
+// Resilient requests in the Lit readers (issue 15): a reader that stops waiting (its host
+// disconnected, its args changed) abandons its GET when nobody else waits for it.
+import {expect, fixture, html} from '@open-wc/testing';
+import {property} from 'lit/decorators.js';
+import '../components/data-provider.js';
+import {Controller} from '../src/core/index.js';
+import {useSuspense} from '../src/lit/index.js';
+import {RestEndpoint} from '../src/rest/index.js';
+import {CountingElement, deferred, Item, itemServer, makeItems, shadowText, waitFor, type Deferred} from './helpers/lit-fixtures.js';
+import {startWorker, stopWorker} from './helpers/msw.js';
+
+after(() => stopWorker());
+
+/** The signal of each init the endpoint gave fetchResponse, by URL path. */
+const signals = new Map<string, AbortSignal>();
+const getTracked = new RestEndpoint({
+  path: '/lit-resilient/items/:id',
+  schema: Item,
+  fetchResponse(input: string, init: RequestInit) {
+    signals.set(new URL(input, location.href).pathname, init.signal!);
+    return fetch(input, init);
+  },
+});
+
+class TrackedItem extends CountingElement {
+  @property({type: Number}) itemId = 1;
+  readonly item = useSuspense(this, getTracked, () => ({id: this.itemId}));
+  override render() {
+    return this.item.render({pending: () => html`pending`, complete: item => html`title: ${item.title}`, error: e => html`error: ${String(e)}`});
+  }
+}
+customElements.define('lit-resilient-item', TrackedItem);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'lit-resilient-item': TrackedItem;
+  }
+}
+
+let gate: Deferred<void>;
+
+async function setup(count = 3) {
+  signals.clear();
+  gate = deferred();
+  const server = itemServer(makeItems(count), '/lit-resilient/items');
+  server.hold = () => gate.promise;
+  await startWorker(...server.handlers);
+  const controller = new Controller();
+  const provider = await fixture(html`<data-provider .controller=${controller}>
+    <lit-resilient-item></lit-resilient-item>
+  </data-provider>`);
+  const el = provider.querySelector('lit-resilient-item')!;
+  await waitFor(() => server.log.count('GET', '/lit-resilient/items/1') === 1, 'the first GET reached the server');
+  return {controller, provider, el, server};
+}
+
+describe('cancellation in readers', () => {
+  afterEach(() => gate?.resolve());
+
+  it('a reader whose host disconnects aborts its GET; the result keeps no error', async () => {
+    const {controller, el} = await setup();
+    const signal = signals.get('/lit-resilient/items/1')!;
+    expect(signal.aborted).to.equal(false);
+    el.remove();
+    expect(signal.aborted, 'nobody waits any more').to.equal(true);
+    const response = controller.getResponse(getTracked, {id: 1});
+    expect(response.error).to.equal(undefined);
+    expect(response.fetching).to.equal(undefined);
+    expect(controller.requestCount).to.equal(0);
+  });
+
+  it('a reader whose args change aborts the GET of its old args and shows the new ones', async () => {
+    const {el} = await setup();
+    const first = signals.get('/lit-resilient/items/1')!;
+    el.itemId = 2;
+    await el.updateComplete;
+    expect(first.aborted).to.equal(true);
+    expect(signals.get('/lit-resilient/items/2')!.aborted).to.equal(false);
+    gate.resolve();
+    await waitFor(() => el.item.status === 'complete');
+    await el.updateComplete;
+    expect(shadowText(el)).to.equal('title: item 2');
+  });
+
+  it('a GET two readers wait for goes on when one of them leaves', async () => {
+    const {provider, el} = await setup();
+    const second = document.createElement('lit-resilient-item');
+    provider.append(second);
+    await second.updateComplete;
+    el.remove();
+    const signal = signals.get('/lit-resilient/items/1')!;
+    expect(signal.aborted).to.equal(false);
+    gate.resolve();
+    await waitFor(() => second.item.status === 'complete');
+    await second.updateComplete;
+    expect(shadowText(second)).to.equal('title: item 1');
+  });
+});

@@ -1,0 +1,66 @@
+// <data-devtools> costs nothing to pages that do not load it: no other entry point (npm or
+// CDN) bundles any of components/devtools/, and its own entry carries no copy of the core.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {existsSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {build} from 'esbuild';
+
+const ROOT = process.cwd();
+const LIT = ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'];
+const MAIN_ENTRIES = ['src/index.ts', 'src/lit/index.ts', 'components/index.ts', 'components/provider.ts', 'src/cdn.ts'];
+
+/** The source files esbuild puts in a bundle of `entry`, and the bundle's code. */
+async function bundle(entry: string): Promise<{inputs: string[]; code: string}> {
+  const result = await build({
+    entryPoints: [join(ROOT, entry)],
+    bundle: true,
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    // Minified: comments (which may name the devtools) are not code.
+    minify: true,
+    metafile: true,
+    external: LIT,
+    tsconfig: join(ROOT, 'tsconfig.json'),
+    logLevel: 'error',
+  });
+  return {inputs: Object.keys(result.metafile.inputs), code: result.outputFiles[0]!.text};
+}
+
+for (const entry of MAIN_ENTRIES) {
+  test(`${entry} bundles nothing of the devtools`, async () => {
+    const {inputs, code} = await bundle(entry);
+    assert.ok(inputs.some(input => input.startsWith('src/')), 'the bundle was built from the sources');
+    assert.deepEqual(inputs.filter(input => input.startsWith('components/devtools/')), []);
+    assert.doesNotMatch(code, /data-devtools/);
+  });
+}
+
+test('the check sees the devtools when an entry does import them', async () => {
+  const {inputs, code} = await bundle('components/devtools/index.ts');
+  assert.ok(inputs.includes('components/devtools/data-devtools.ts'));
+  assert.match(code, /data-devtools/);
+});
+
+test('the devtools entry carries no copy of the core: it drives the Controller it is given', async () => {
+  const {inputs} = await bundle('components/devtools/index.ts');
+  const core = inputs.filter(input => /^src\/(schema|endpoint|core|rest|live)\//.test(input));
+  assert.deepEqual(core, []);
+});
+
+test('package.json exports the devtools on their own, npm and CDN', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {exports: Record<string, unknown>; sideEffects: string[]};
+  assert.deepEqual(pkg.exports['./devtools'], {
+    types: './dist/types/components/devtools/index.d.ts',
+    development: './dist/development/components/devtools/index.js',
+    default: './dist/esm/components/devtools/index.js',
+  });
+  assert.equal(pkg.exports['./cdn/devtools'], './dist/cdn/data-devtools.js');
+  assert.ok(pkg.sideEffects.includes('./dist/esm/components/devtools/data-devtools.js'), 'importing the entry defines the element');
+});
+
+test('the built CDN file of the elements does not contain the devtools', {skip: !existsSync(join(ROOT, 'dist/cdn/data-elements.js')) && 'dist/cdn not built'}, () => {
+  assert.doesNotMatch(readFileSync(join(ROOT, 'dist/cdn/data-elements.js'), 'utf8'), /data-devtools/);
+  assert.match(readFileSync(join(ROOT, 'dist/cdn/data-devtools.js'), 'utf8'), /data-devtools/);
+});

@@ -32,7 +32,7 @@ type Mode = 'content' | 'fallback' | 'error';
  * @csspart retry - The default Retry button.
  * @attr loading - Reflected while the fallback shows.
  * @attr error - Reflected while the error slot shows.
- * @fires data-error - When the boundary starts showing an error; `detail.error` is the error.
+ * @fires data-error - Once per failure below it whose element does not announce it itself (a Lit reader's; `<data-resource>` fires its own); `detail`: `error`, `message`.
  */
 export class DataBoundary extends LitElement {
   static override styles = css`
@@ -46,6 +46,9 @@ export class DataBoundary extends LitElement {
 
   @state() private mode: Mode = 'content';
   private readonly sources = new Set<SuspenseSource>();
+  /** The error each source last announced with `data-error` (a retry that fails again gives a new one). */
+  private readonly announced = new Map<SuspenseSource, unknown>();
+  private readonly announcedErrors = new WeakSet<object>();
 
   constructor() {
     super();
@@ -57,6 +60,7 @@ export class DataBoundary extends LitElement {
       },
       remove: source => {
         this.sources.delete(source);
+        this.announced.delete(source);
         this.recompute();
       },
     };
@@ -87,15 +91,32 @@ export class DataBoundary extends LitElement {
       }
       if (source.status === 'pending') mode = 'fallback';
     }
-    if (mode === this.mode) {
-      if (mode === 'error') this.requestUpdate(); // the message may have changed
-      return;
+    if (mode !== this.mode) {
+      this.mode = mode;
+      this.toggleAttribute('loading', mode === 'fallback');
+      this.toggleAttribute('error', mode === 'error');
+    } else if (mode === 'error') {
+      this.requestUpdate(); // the message may have changed
     }
-    this.mode = mode;
-    this.toggleAttribute('loading', mode === 'fallback');
-    this.toggleAttribute('error', mode === 'error');
-    if (mode === 'error') {
-      this.dispatchEvent(new CustomEvent('data-error', {detail: {error: this.error}, bubbles: true, composed: true}));
+    this.announceNewErrors();
+  }
+
+  /**
+   * Fires `data-error` once per failure: for each error below not announced yet, unless its
+   * source's host announces its own (`<data-resource>` does), so a page hears each once.
+   */
+  private announceNewErrors(): void {
+    for (const source of this.sources) {
+      const error = source.error;
+      if (source.status !== 'error' || source.handlesErrors || this.announced.get(source) === error) continue;
+      this.announced.set(source, error);
+      // Two readers of one result may come to show the same failure: it is still one.
+      if (typeof error === 'object' && error !== null) {
+        if (this.announcedErrors.has(error)) continue;
+        this.announcedErrors.add(error);
+      }
+      const detail = {error, message: errorMessage(error)};
+      this.dispatchEvent(new CustomEvent('data-error', {detail, bubbles: true, composed: true}));
     }
   }
 

@@ -84,6 +84,12 @@ export class DataQuery extends TemplateHostElement {
     this.setup === undefined || this.setup instanceof AttributeError ? null : this.setup.args,
   );
 
+  constructor() {
+    super();
+    // The element shows and announces its read errors itself (error content, data-error).
+    this.reader.handlesErrors = true;
+  }
+
   override connectedCallback(): void {
     // Resolve the attributes before the reader connects, so it reads the right Query at once.
     this.configure();

@@ -184,6 +184,8 @@ export class DataResource extends TemplateHostElement {
 
   constructor() {
     super();
+    // The element shows and announces its read errors itself (error content, data-error).
+    this.reader.handlesErrors = true;
     this.addEventListener('submit', event => this.onSubmit(event as SubmitEvent));
   }
 

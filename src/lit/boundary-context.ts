@@ -5,6 +5,8 @@ export interface SuspenseSource {
   /** `pending` while waiting for a first value; `error` when the fetch failed. */
   readonly status: 'pending' | 'complete' | 'error';
   readonly error: unknown;
+  /** True when the source's host announces its own errors (fires `data-error`): the boundary shows them but does not announce them again. */
+  readonly handlesErrors?: boolean;
   /** Fetches again what failed. */
   retry(): void;
 }

@@ -1,9 +1,11 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {Controller, ResponseState, Watch} from '../core/index.js';
+import {DEV_MODE} from '../dev/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {ControllerResolver} from './controller-resolver.js';
 import {MissingProviderError} from './missing-provider-error.js';
 import {isServerRendered} from './server-render.js';
+import {logUnhandledReaderError} from './unhandled-reader-error.js';
 
 /**
  * `pending` while there is nothing to show yet, `complete` with a value, `error` when it failed.
@@ -70,6 +72,13 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
    * reads nothing, as `null` args do.
    */
   endpoint: E | undefined;
+  /**
+   * Set by a host that shows this reader's errors itself and announces them
+   * (the data elements do, with their error content and `data-error`): a
+   * `<data-boundary>` then leaves the announcing to it, and development mode
+   * does not log them as unhandled.
+   */
+  handlesErrors = false;
 
   protected readonly resolver: ControllerResolver;
   /** The current args in full form, or null for "not now". */
@@ -81,6 +90,8 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   /** The endpoint the current key belongs to. */
   private keyedEndpoint: E | undefined;
   private connected = false;
+  /** The last error development mode logged, so each failure is logged once. */
+  private loggedError: unknown = undefined;
   /** The args have not been read yet: nothing is decided before the host's first update. */
   private unread = true;
   /** Rendered on the server: read once at connect, from the cache only (see `isServerRendered`). */
@@ -153,6 +164,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     if (before[0] !== this.value || before[1] !== this.status || before[2] !== this.error) {
       this.changed();
       this.host.requestUpdate();
+      if (DEV_MODE) this.logIfUnhandled();
     }
   }
 
@@ -167,6 +179,22 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
 
   /** Called after a change the host will render; for boundaries. */
   protected changed(): void {}
+
+  /** Whether something shows this reader's errors: its host (`handlesErrors`) or, for useSuspense, a boundary. */
+  protected errorTaken(): boolean {
+    return this.handlesErrors;
+  }
+
+  /**
+   * Development mode: logs an error nothing shows, once per failure. (The check sits inside
+   * the method so that a production build, where DEV_MODE is false, drops the logger.)
+   */
+  private logIfUnhandled(): void {
+    if (DEV_MODE && this.status === 'error' && this.error !== this.loggedError && !this.errorTaken()) {
+      this.loggedError = this.error;
+      logUnhandledReaderError(this.host, this.endpoint, this.args, this.error);
+    }
+  }
 
   /** The provider's Controller changed: drop what was known about the previous one. */
   protected forget(): void {}
@@ -201,6 +229,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
           this.error = error;
           this.changed();
           this.host.requestUpdate();
+          if (DEV_MODE) this.logIfUnhandled();
         }
         return;
       }

@@ -74,4 +74,8 @@ export class SuspenseController<E extends FetchableEndpoint> extends FetchingRea
   protected override changed(): void {
     this.boundary?.report(this);
   }
+
+  protected override errorTaken(): boolean {
+    return this.boundary !== undefined || super.errorTaken();
+  }
 }

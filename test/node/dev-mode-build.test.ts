@@ -14,7 +14,9 @@ const ROOT = process.cwd();
 
 /** A phrase of each development-mode message (one per diagnostic), as the sources write it. */
 const DEV_MESSAGES = [
+  'data-elements (development mode):',
   'but <data-provider> is not defined: the elements were never loaded',
+  'has a reader in error that no <data-boundary> takes',
 ];
 
 /** The JavaScript files below `dir` (source maps left out: they are not run), with their text. */

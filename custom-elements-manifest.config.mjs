@@ -1,5 +1,5 @@
 // custom-elements.json (package.json "customElements"), written by `npm run analyze`
-// (part of `npm run build`) from the JSDoc of components/*.ts: @attr, @prop, @fires,
+// (part of `npm run build`) from the JSDoc of components/*.ts and components/devtools/data-devtools.ts: @attr, @prop, @fires,
 // @slot, @csspart on each element class, plus the Lit decorators (`litelement`).
 // The element modules are analyzed, plus the base class they inherit from.
 
@@ -21,7 +21,7 @@ const LIFECYCLE = new Set([
 const documentedEvents = {};
 
 export default {
-  globs: ['components/data-*.ts', 'components/template-host-element.ts'],
+  globs: ['components/data-*.ts', 'components/devtools/data-devtools.ts', 'components/template-host-element.ts'],
   outdir: '.',
   // package.json names custom-elements.json already; the docs write a second copy elsewhere.
   packagejson: false,

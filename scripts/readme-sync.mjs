@@ -1,10 +1,10 @@
-// Keeps the README's example and include blocks equal to the files they show.
+// Keeps the example and include blocks of the README and of docs/*.md equal to the files they show.
 // `<!-- example: path -->` is followed by a ```ts block holding that file, with the
 // repository-relative imports written as package imports; `<!-- include: path -->` is
 // followed by the Markdown file itself up to `<!-- /include -->`.
-// `node scripts/readme-sync.mjs` rewrites README.md; `--check` exits 1 when it is stale
+// `node scripts/readme-sync.mjs` rewrites those files; `--check` exits 1 when one is stale
 // (test/node/readme-sync.test.ts runs the check).
-import {readFileSync, writeFileSync} from 'node:fs';
+import {readdirSync, readFileSync, writeFileSync} from 'node:fs';
 
 /**
  * Repository imports as a user of the package writes them. `up` is the way from the file's
@@ -32,15 +32,22 @@ export function syncReadme(readme, read = path => readFileSync(path, 'utf8')) {
   );
 }
 
+/** The files that hold sync blocks: the README and the guides in docs/. */
+export function syncedFiles() {
+  return ['README.md', ...readdirSync('docs').filter(name => name.endsWith('.md')).map(name => `docs/${name}`)];
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const readme = readFileSync('README.md', 'utf8');
-  const synced = syncReadme(readme);
-  if (process.argv.includes('--check')) {
-    if (synced !== readme) {
-      console.error('README.md is out of date with examples/ or docs/: run node scripts/readme-sync.mjs');
-      process.exit(1);
-    }
-  } else {
-    writeFileSync('README.md', synced);
+  const stale = [];
+  for (const file of syncedFiles()) {
+    const text = readFileSync(file, 'utf8');
+    const synced = syncReadme(text);
+    if (synced === text) continue;
+    stale.push(file);
+    if (!process.argv.includes('--check')) writeFileSync(file, synced);
+  }
+  if (process.argv.includes('--check') && stale.length > 0) {
+    console.error(`${stale.join(', ')} out of date with examples/ or docs/: run node scripts/readme-sync.mjs`);
+    process.exit(1);
   }
 }

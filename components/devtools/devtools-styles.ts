@@ -162,6 +162,10 @@ export const devtoolsStyles = css`
     margin: 0;
     padding-left: 20px;
   }
+  [part='commits'] {
+    list-style: none;
+    padding-left: 0;
+  }
   [part='commit'],
   [part='request'],
   [part='pending-item'] {

@@ -57,7 +57,7 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
       cpSync(join(FIXTURE, 'app'), join(scratch, project), {recursive: true});
     }
     cpSync(join(FIXTURE, 'vite'), join(scratch, 'vite'), {recursive: true});
-  });
+  }, {timeout: 600_000}); // the build, the pack and the install: minutes on a busy machine, past the runner's per-test limit
 
   /** The fixture app bundled by esbuild as an app's production build does (Lit external), with these export conditions. */
   async function bundleApp(conditions: string[]): Promise<string> {

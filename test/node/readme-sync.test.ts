@@ -1,14 +1,18 @@
-// The README shows examples/*.ts and docs/*.md verbatim (only the imports read as package
+// The README and the guides in docs/ show examples/*.ts and docs/*.md verbatim (only the imports read as package
 // imports): what the tests run is what users read. scripts/readme-sync.mjs rewrites it.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 // @ts-expect-error plain ESM script without types
-import {asPackageImports, syncReadme} from '../../scripts/readme-sync.mjs';
+import {asPackageImports, syncReadme, syncedFiles} from '../../scripts/readme-sync.mjs';
 
-test('README.md holds every example and included doc as they are in their files', () => {
-  const readme = readFileSync('README.md', 'utf8');
-  assert.equal(syncReadme(readme), readme, 'README.md is stale: run `node scripts/readme-sync.mjs`');
+test('README.md and docs/*.md hold every example and included doc as they are in their files', () => {
+  const files: string[] = syncedFiles();
+  assert.ok(files.includes('docs/optimistic-updates.md'), 'the guides are checked too');
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    assert.equal(syncReadme(text), text, `${file} is stale: run \`node scripts/readme-sync.mjs\``);
+  }
 });
 
 test('the sync notices an example that changed', () => {

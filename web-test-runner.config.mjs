@@ -11,6 +11,7 @@ import { webdriverLauncher } from '@web/test-runner-webdriver';
 import { countReporter } from './scripts/wtr-count-reporter.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 import { liveServerMiddleware } from './test/servers/live-server.mjs';
+import { ssrPageServer } from './test/servers/ssr-page-middleware.mjs';
 
 const CHROMIUM = CHROMIUM_PATH;
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -128,6 +129,8 @@ for (const name of wanted) {
 
 // Live-data servers (SSE + WebSocket on 127.0.0.1) that browser tests start and drive through /__live/.
 const liveServers = liveServerMiddleware();
+// The server-rendering example's page, rendered in a Node child process (test/ssr-hydration.test.ts).
+const ssrPages = ssrPageServer();
 
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
@@ -154,6 +157,7 @@ export default {
     // never ships syntax an engine lacks.
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: 'tsconfig.json' }),
     { name: 'live-servers', serverStop: () => liveServers.closeAll() },
+    { name: 'ssr-pages', serverStop: () => ssrPages.stop() },
   ],
   middleware: [
     // Serve msw's worker script (generated into public/ by `msw init public`) at the site root
@@ -163,5 +167,6 @@ export default {
       return next();
     },
     liveServers.middleware,
+    ssrPages.middleware,
   ],
 };

@@ -4,6 +4,7 @@ import type {Controller} from '../core/index.js';
 import {ensureContextRoot} from './context-root.js';
 import {dataContext} from './data-context.js';
 import {MissingProviderError} from './missing-provider-error.js';
+import {isServerRendered} from './server-render.js';
 
 type Host = ReactiveControllerHost & HTMLElement;
 
@@ -20,8 +21,9 @@ export class ControllerResolver {
     private readonly host: ReactiveControllerHost,
     onChange: (controller: Controller) => void,
   ) {
-    // In Node (server code, tests) there is no DOM to ask; a Controller can be given with `provide`.
-    if (typeof HTMLElement !== 'undefined' && host instanceof HTMLElement) {
+    // In Node (server code, tests) there is no DOM to ask; a Controller can be given with
+    // `provide`. Lit SSR's elements are asked through its DOM shim's events.
+    if ((typeof HTMLElement !== 'undefined' && host instanceof HTMLElement) || isServerRendered(host)) {
       ensureContextRoot();
       this.consumer = new ContextConsumer(host as Host, {
         context: dataContext,

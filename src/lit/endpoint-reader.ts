@@ -4,6 +4,7 @@ import {DEV_MODE} from '../dev/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {ControllerResolver} from './controller-resolver.js';
 import {MissingProviderError} from './missing-provider-error.js';
+import {isServerRendered} from './server-render.js';
 import {logUnhandledReaderError} from './unhandled-reader-error.js';
 
 /**
@@ -93,6 +94,8 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   private loggedError: unknown = undefined;
   /** The args have not been read yet: nothing is decided before the host's first update. */
   private unread = true;
+  /** Rendered on the server: read once at connect, from the cache only (see `isServerRendered`). */
+  protected readonly serverRendered: boolean;
 
   constructor(
     protected readonly host: ReactiveControllerHost,
@@ -100,6 +103,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     private readonly argsInput: ArgsInput,
   ) {
     this.endpoint = endpoint;
+    this.serverRendered = isServerRendered(host);
     // The resolver registers its own context consumer first, so the Controller is known by hostConnected.
     this.resolver = new ControllerResolver(host, () => this.onControllerChange());
     host.addController(this);
@@ -109,8 +113,9 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     this.connected = true;
     // Before the host's first update the args are left to hostUpdate: properties set just
     // after the element is appended (`parent.append(el); el.itemId = 3`) must be read first.
-    // A reconnect reads at once, to catch up with the cache.
-    if ((this.host as {hasUpdated?: boolean}).hasUpdated === false) return;
+    // A reconnect reads at once, to catch up with the cache. Lit SSR never updates the host:
+    // it renders what the reader has after connecting, so the read happens now.
+    if ((this.host as {hasUpdated?: boolean}).hasUpdated === false && !this.serverRendered) return;
     this.refresh(true);
   }
 
@@ -243,7 +248,8 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
 
   /** Follows the current read (connected, with args) with the current Controller, and stops following the previous one. */
   private follow(): void {
-    const controller = this.connected ? this.resolver.controller : undefined;
+    // A server render is never disconnected: a watch would outlive the page it rendered.
+    const controller = this.connected && !this.serverRendered ? this.resolver.controller : undefined;
     const endpoint = this.keyedEndpoint;
     const key = controller && endpoint && this.args !== null && typeof this.key === 'string' ? this.key : undefined;
     const current = this.following;

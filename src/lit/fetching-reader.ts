@@ -54,6 +54,8 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
   }
 
   private start(controller: Controller, args: readonly unknown[], attempt: string): void {
+    // The server prefetches what a page shows: its render cannot wait for a fetch started here.
+    if (this.serverRendered) return;
     this.lastAttempt = attempt;
     const promise = controller.fetchWith(this.endpoint as FetchableEndpoint, args, {signal: this.requestSignal()});
     this.promise = promise;

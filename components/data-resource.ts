@@ -43,6 +43,8 @@ export interface ResourceModel {
   readonly item: unknown;
   /** True while waiting for a first load. */
   readonly loading: boolean;
+  /** True while `data` is that of the previous params, kept (`keep-previous`) while the new params load. */
+  readonly previous: boolean;
   /** The error shown, or undefined. */
   readonly error: unknown;
   /** The element's writes; they never reject (a failure fires `data-error`). */
@@ -139,6 +141,7 @@ interface Setup {
  * @attr member - `get` or `getList`; by default `getList` when the path's last parameter is not in params, else `get`.
  * @attr optimistic - `false` turns optimistic writes off (default on).
  * @attr poll-frequency - Refetch every this many ms while the element is connected (paused while the page is hidden).
+ * @attr keep-previous - While new params load, keep showing the data of the previous ones (`previous` is true in the template) instead of the loading state.
  * @attr loading - Reflected while waiting for a first load.
  * @attr error - Reflected while an error (a failed read, a malformed attribute, a failing template) is shown.
  * @prop {Resource | undefined} resource - A resource from `createResource`, used instead of `url-prefix`, `path`, `entity` and `pk`.
@@ -162,6 +165,8 @@ export class DataResource extends TemplateHostElement {
   optimistic = true;
   /** Refetch every this many ms while connected; overrides the resource's own `pollFrequency`. */
   @property({attribute: 'poll-frequency', type: Number}) pollFrequency?: number;
+  /** While new params load, keep showing the data of the previous ones instead of the loading state. */
+  @property({attribute: 'keep-previous', type: Boolean}) keepPrevious = false;
   /** The params; when set, the `params` attribute is ignored. */
   @property({attribute: false}) params?: Params;
   /** A resource from `createResource`, instead of the declaring attributes. */
@@ -251,6 +256,7 @@ export class DataResource extends TemplateHostElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    this.reader.keepPrevious = this.keepPrevious;
     const inputs = ['urlPrefix', 'path', 'pk', 'entity', 'member', 'params', 'resource', 'paramsJson', 'pollFrequency'] as const;
     if (inputs.some(name => changed.has(name))) this.configure();
   }
@@ -266,6 +272,7 @@ export class DataResource extends TemplateHostElement {
       items: Array.isArray(value) ? value : value === undefined || value === null ? [] : [value],
       item: isGet ? value : undefined,
       loading: waiting,
+      previous: this.reader.previous,
       error: failure,
       resource: this.model,
     };

@@ -3,6 +3,9 @@
 import {expect, fixture, html} from '@open-wc/testing';
 import {property} from 'lit/decorators.js';
 import '../components/data-provider.js';
+import '../components/data-boundary.js';
+import '../components/data-resource.js';
+import type {DataResource} from '../components/data-resource.js';
 import {Controller} from '../src/core/index.js';
 import {useSuspense} from '../src/lit/index.js';
 import {RestEndpoint} from '../src/rest/index.js';
@@ -26,15 +29,30 @@ const getTracked = new RestEndpoint({
 class TrackedItem extends CountingElement {
   @property({type: Number}) itemId = 1;
   readonly item = useSuspense(this, getTracked, () => ({id: this.itemId}));
+  constructor() {
+    super();
+    this.item.handlesErrors = true; // render() shows the error
+  }
   override render() {
     return this.item.render({pending: () => html`pending`, complete: item => html`title: ${item.title}`, error: e => html`error: ${String(e)}`});
   }
 }
 customElements.define('lit-resilient-item', TrackedItem);
 
+/** The same read, keeping the previous value while new args load. */
+class KeptItem extends CountingElement {
+  @property({type: Number}) itemId = 1;
+  readonly item = useSuspense(this, getTracked, () => ({id: this.itemId}), {keepPrevious: true});
+  override render() {
+    return this.item.render({pending: () => html`pending`, complete: item => html`title: ${item.title}${this.item.previous ? ' (previous)' : ''}`});
+  }
+}
+customElements.define('lit-resilient-kept', KeptItem);
+
 declare global {
   interface HTMLElementTagNameMap {
     'lit-resilient-item': TrackedItem;
+    'lit-resilient-kept': KeptItem;
   }
 }
 
@@ -145,5 +163,70 @@ describe('retries in readers', () => {
     await el.updateComplete;
     await waitFor(() => el.item.status === 'complete', 'tried again after the error expired');
     expect(server.requests).to.equal(5);
+  });
+});
+
+describe('keepPrevious', () => {
+  it('keeps the previous value, flagged, while new args load; the boundary keeps its content', async () => {
+    const server = itemServer(makeItems(3), '/lit-resilient/items');
+    await startWorker(...server.handlers);
+    const provider = await fixture(html`<data-provider .controller=${new Controller()}>
+      <data-boundary><lit-resilient-kept></lit-resilient-kept></data-boundary>
+    </data-provider>`);
+    const boundary = provider.querySelector('data-boundary')!;
+    const el = provider.querySelector('lit-resilient-kept')!;
+    await waitFor(() => el.item.status === 'complete');
+    await el.updateComplete;
+    const first = el.item.value;
+    expect(el.item.previous).to.equal(false);
+
+    gate = deferred();
+    server.hold = () => gate.promise;
+    el.itemId = 2;
+    await el.updateComplete;
+    expect(el.item.status).to.equal('complete');
+    expect(el.item.value).to.equal(first, 'the identical previous value');
+    expect(el.item.previous).to.equal(true);
+    expect(shadowText(el)).to.equal('title: item 1 (previous)');
+    await boundary.updateComplete;
+    expect(boundary.hasAttribute('loading'), 'no fallback').to.equal(false);
+
+    gate.resolve();
+    await waitFor(() => el.item.previous === false, 'the new value arrived');
+    await el.updateComplete;
+    expect(el.item.value!.title).to.equal('item 2');
+    expect(shadowText(el)).to.equal('title: item 2');
+  });
+
+  it('without keepPrevious a reader goes back to pending (the default)', async () => {
+    const {el} = await setup();
+    gate.resolve();
+    await waitFor(() => el.item.status === 'complete');
+    gate = deferred();
+    el.itemId = 2;
+    await el.updateComplete;
+    expect(el.item.status).to.equal('pending');
+    expect(el.item.previous).to.equal(false);
+  });
+
+  it('<data-resource keep-previous> keeps the previous item while new params load', async () => {
+    const server = itemServer(makeItems(3), '/lit-resilient/items');
+    await startWorker(...server.handlers);
+    const provider = await fixture(html`<data-provider>
+      <data-resource keep-previous path="/lit-resilient/items/:id" entity="KeptItem" params='{"id": 1}'>
+        <template><p>{{ item.title }}{{ previous ? ' (previous)' : '' }}</p></template>
+        <template data-state="loading"><p>loading</p></template>
+      </data-resource>
+    </data-provider>`);
+    const resource = provider.querySelector<DataResource>('data-resource')!;
+    await waitFor(() => resource.querySelector('p')?.textContent === 'item 1', 'loaded');
+    gate = deferred();
+    server.hold = () => gate.promise;
+    resource.setAttribute('params', '{"id": 2}');
+    await resource.updateComplete;
+    expect(resource.querySelector('p')!.textContent).to.equal('item 1 (previous)');
+    expect(resource.hasAttribute('loading')).to.equal(false);
+    gate.resolve();
+    await waitFor(() => resource.querySelector('p')?.textContent === 'item 2', 'the new item');
   });
 });

@@ -67,6 +67,13 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   status: ReadStatus = 'pending';
   error: unknown = undefined;
   /**
+   * True while `value` is the value of the previous args, kept because
+   * `keepPrevious` is set and the current args' data is still loading.
+   */
+  previous = false;
+  /** Keep the previous args' value while new args load (see `ReaderOptions.keepPrevious`). */
+  keepPrevious = false;
+  /**
    * The endpoint (or Query) read. Set another one to read it instead: the
    * next host update switches, as it does when the args change. Undefined
    * reads nothing, as `null` args do.
@@ -148,7 +155,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   /** Re-evaluates (from `response`, or the read followed now) and asks the host to render when anything it shows changed. */
   protected sync(response?: ResponseState): void {
     if (this.unread) return; // nothing to decide before the args are read (see hostConnected)
-    const before = [this.value, this.status, this.error];
+    const before = [this.value, this.status, this.error, this.previous];
     const controller = this.resolver.controller;
     if (!controller) {
       this.status = 'error';
@@ -161,7 +168,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
       const current = response ?? this.following?.watch.response ?? controller.getResponse(this.endpoint as EndpointInterface, ...this.args);
       this.evaluate(controller, current, this.args, this.key);
     }
-    if (before[0] !== this.value || before[1] !== this.status || before[2] !== this.error) {
+    if (before[0] !== this.value || before[1] !== this.status || before[2] !== this.error || before[3] !== this.previous) {
       this.changed();
       this.host.requestUpdate();
       if (DEV_MODE) this.logIfUnhandled();

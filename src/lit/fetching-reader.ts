@@ -32,7 +32,11 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
     this.lastAttempt = undefined;
   }
 
+  /** The last value shown complete, and the key it belongs to (for keepPrevious). */
+  private shown: {key: string; value: T} | undefined;
+
   protected evaluate(controller: Controller, response: ResponseState, args: readonly unknown[], key: string): void {
+    this.previous = false;
     const showable = response.data !== undefined && response.expiryStatus !== 'invalid';
     const attempt = `${key}\u0000${response.expiresAt}\u0000${response.expiryStatus}`;
     // A failure stands until its errorExpiryLength passed (or retry() was called): no new request before.
@@ -43,12 +47,12 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
       this.value = response.data as T;
       this.status = 'complete';
       this.error = undefined;
+      this.shown = {key, value: this.value};
       if (response.expiryStatus === 'stale' && !response.fetching && !errorStands && !tried) this.start(controller, args, attempt, response.error);
       return;
     }
     if (response.fetching) {
-      this.status = 'pending';
-      this.error = undefined;
+      this.waitFor(key);
       return;
     }
     if (errorStands || (tried && response.error !== undefined)) {
@@ -57,9 +61,20 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
       return;
     }
     this.value = response.data as T | undefined;
-    this.status = 'pending';
-    this.error = undefined;
+    this.waitFor(key);
     if (!tried) this.start(controller, args, attempt, response.error);
+  }
+
+  /** Pending for `key`; with keepPrevious, the value shown for other args stays, complete and marked previous. */
+  private waitFor(key: string): void {
+    this.error = undefined;
+    if (this.keepPrevious && this.shown && this.shown.key !== key) {
+      this.value = this.shown.value;
+      this.status = 'complete';
+      this.previous = true;
+      return;
+    }
+    this.status = 'pending';
   }
 
   private start(controller: Controller, args: readonly unknown[], attempt: string, error: unknown): void {

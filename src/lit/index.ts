@@ -5,7 +5,7 @@ export {dataContext} from './data-context.js';
 export {MissingProviderError} from './missing-provider-error.js';
 export {useController, type ControllerMethods} from './use-controller.js';
 export type {ReadStatus, StatusRenderer} from './endpoint-reader.js';
-export type {ReaderArgs, ReaderArgsParam} from './reader-args.js';
+export type {ReaderArgs, ReaderArgsParam, ReaderOptions} from './reader-args.js';
 export {useSuspense, SuspenseController} from './use-suspense.js';
 export {useCache, CacheController} from './use-cache.js';
 export {useFetch, FetchController} from './use-fetch.js';

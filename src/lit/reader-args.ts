@@ -25,9 +25,10 @@ type ArgsValue<A extends readonly unknown[]> = number extends A['length'] ? unkn
 export type ReaderArgs<E> = ArgsValue<EndpointArgs<E>> | (() => ArgsValue<EndpointArgs<E>>);
 
 /**
- * The rest of a reader's parameters after the endpoint: `[args?]` when the
- * endpoint can be called with no args, else `[args]` (leaving them out of a
- * read whose path needs params is a compile error).
+ * The rest of a reader's parameters after the endpoint: `[args?, options?]`
+ * when the endpoint can be called with no args, else `[args, options?]`
+ * (leaving the args out of a read whose path needs params is a compile
+ * error); see {@link ReaderOptions}.
  *
  * @example
  * ```ts
@@ -36,4 +37,26 @@ export type ReaderArgs<E> = ArgsValue<EndpointArgs<E>> | (() => ArgsValue<Endpoi
  * }
  * ```
  */
-export type ReaderArgsParam<E> = [] extends EndpointArgs<E> ? [args?: ReaderArgs<E>] : [args: ReaderArgs<E>];
+export type ReaderArgsParam<E> = [] extends EndpointArgs<E>
+  ? [args?: ReaderArgs<E>, options?: ReaderOptions]
+  : [args: ReaderArgs<E>, options?: ReaderOptions];
+
+/**
+ * Options of a reader (after its args).
+ *
+ * @example
+ * ```ts
+ * private results = useSuspense(this, SearchResource.getList, () => ({q: this.query}), {keepPrevious: true});
+ * ```
+ */
+export interface ReaderOptions {
+  /**
+   * When the args change and the new result is not cached yet, keep showing
+   * the value of the previous args (status `complete`, `previous` true)
+   * until the new one arrives, instead of going back to `pending`; a
+   * boundary then keeps its content. As TanStack Query's
+   * `placeholderData: keepPreviousData`. For `useSuspense` and `useFetch`
+   * (`useCache` never waits for a request). Default false.
+   */
+  keepPrevious?: boolean;
+}

@@ -37,5 +37,6 @@ export function useFetch<E extends FetchableEndpoint>(host: ReactiveControllerHo
 export class FetchController<E extends FetchableEndpoint> extends FetchingReader<E, FetchValue<E>> {
   constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
     super(host, endpoint, args[0]);
+    this.keepPrevious = args[1]?.keepPrevious ?? false;
   }
 }

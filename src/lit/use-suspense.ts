@@ -47,6 +47,7 @@ export class SuspenseController<E extends FetchableEndpoint> extends FetchingRea
 
   constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
     super(host, endpoint, args[0]);
+    this.keepPrevious = args[1]?.keepPrevious ?? false;
     if (typeof HTMLElement !== 'undefined' && host instanceof HTMLElement) {
       new ContextConsumer(host, {
         context: boundaryContext,

@@ -3,6 +3,8 @@
 // on endpoints. Compiled by `tsc -p tsconfig.json` (npm test).
 import {expectTypeOf} from 'expect-type';
 import {Controller, RestEndpoint, type RetryOptions} from '../../src/index.js';
+import type {ReactiveControllerHost} from 'lit';
+import {useFetch, useSuspense, type ReaderOptions} from '../../src/lit/index.js';
 import {getUser, openCount, User, UserResource} from './fixtures.js';
 
 declare const ctrl: Controller;
@@ -33,4 +35,16 @@ export function retryOptions(): void {
   // @ts-expect-error maxDelay is a number of ms
   new RestEndpoint({path: '/users/:id', retry: {maxDelay: '30s'}});
   UserResource.extend({create: {retry: {retries: 2}}});
+}
+
+export function keepPrevious(host: ReactiveControllerHost): void {
+  const reader = useSuspense(host, getUser, () => ({id: '1'}), {keepPrevious: true});
+  expectTypeOf(reader.previous).toEqualTypeOf<boolean>();
+  useFetch(host, UserResource.getList, undefined, {keepPrevious: true});
+  const options: ReaderOptions = {keepPrevious: false};
+  useSuspense(host, getUser, {id: '1'}, options);
+  // @ts-expect-error keepPrevious is a boolean
+  useSuspense(host, getUser, {id: '1'}, {keepPrevious: 'yes'});
+  // @ts-expect-error unknown option
+  useSuspense(host, getUser, {id: '1'}, {keepPrevous: true});
 }

@@ -21,6 +21,6 @@ export const SIZE_TARGETS = {
 
 /** What the tests hold today, min + gzip. */
 export const SIZE_CEILINGS = {
-  litApp: kB(23.5),
-  cdnFile: kB(46),
+  litApp: kB(25.5),
+  cdnFile: kB(48.5),
 } as const;

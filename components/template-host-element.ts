@@ -1,6 +1,8 @@
 import {html, LitElement, nothing, render, type PropertyValues} from 'lit';
 import {AttributeError, describeElement} from './attribute-error.js';
 import {errorMessage} from './error-message.js';
+import {DEV_MODE} from '../src/dev/index.js';
+import {checkedModel} from './template-names.js';
 import {prepareSafeTemplate} from './template-renderer.js';
 
 /** `ready`: data (or nothing to wait for); `loading`: waiting for a first load; `error`: failed. */
@@ -148,7 +150,7 @@ export abstract class TemplateHostElement extends LitElement {
     try {
       if (view.state === 'error') return this.errorContent(view.error, view);
       const template = (view.state === 'loading' ? this.templateFor('loading') : undefined) ?? this.templateFor('ready');
-      return template ? prepareSafeTemplate(template)(view.model) : nothing;
+      return template ? prepareSafeTemplate(template)(DEV_MODE ? checkedModel(this, view.model) : view.model) : nothing;
     } catch (error) {
       this.failure = {error: this.templateError(error), view};
       return this.errorContent(this.failure.error, view);

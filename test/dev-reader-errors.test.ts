@@ -10,6 +10,7 @@ import {DataResource} from '../components/data-resource.js';
 import {createResource} from '../src/rest/index.js';
 import {Entity} from '../src/schema/index.js';
 import {useCache, useSuspense} from '../src/lit/index.js';
+import {recordConsole} from './helpers/console-calls.js';
 import {startWorker} from './helpers/msw.js';
 import {elementSuiteHooks, until} from './elements-fixtures.js';
 
@@ -43,18 +44,8 @@ declare global {
   }
 }
 
-/** console.error calls made while a test runs. */
-let logged: unknown[][] = [];
-let original: typeof console.error;
-beforeEach(() => {
-  logged = [];
-  original = console.error;
-  console.error = (...args: unknown[]) => void logged.push(args);
-});
-afterEach(() => {
-  console.error = original;
-});
-const readerLogs = () => logged.filter(args => String(args[0]).includes('no <data-boundary> takes'));
+const consoleError = recordConsole('error');
+const readerLogs = () => consoleError.calls().filter(args => String(args[0]).includes('no <data-boundary> takes'));
 
 const refuse = (status = 403) => startWorker(http.get('/dev-api/pins/:id', () => HttpResponse.json({message: 'Pins are private'}, {status})));
 

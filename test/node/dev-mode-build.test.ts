@@ -17,6 +17,9 @@ const DEV_MESSAGES = [
   'data-elements (development mode):',
   'but <data-provider> is not defined: the elements were never loaded',
   'has a reader in error that no <data-boundary> takes',
+  'it does not know: ',
+  'is a property with no attribute',
+  'which the model does not have',
 ];
 
 /** The JavaScript files below `dir` (source maps left out: they are not run), with their text. */

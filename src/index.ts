@@ -67,6 +67,7 @@ export {
   type JsonValue,
   type ControllerOptions,
   type FetchOptions,
+  type RetryOptions,
   type GCReport,
   type GCPolicyOptions,
   type ResponseState,

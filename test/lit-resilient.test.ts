@@ -6,6 +6,7 @@ import '../components/data-provider.js';
 import {Controller} from '../src/core/index.js';
 import {useSuspense} from '../src/lit/index.js';
 import {RestEndpoint} from '../src/rest/index.js';
+import {http, HttpResponse} from 'msw';
 import {CountingElement, deferred, Item, itemServer, makeItems, shadowText, waitFor, type Deferred} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 
@@ -94,5 +95,55 @@ describe('cancellation in readers', () => {
     await waitFor(() => second.item.status === 'complete');
     await second.updateComplete;
     expect(shadowText(second)).to.equal('title: item 1');
+  });
+});
+
+describe('retries in readers', () => {
+  /** Answers 503 (no Retry-After) `failures` times, then the item; counts the requests. */
+  async function flaky(failures: number) {
+    const server = {requests: 0};
+    await startWorker(
+      http.get('/lit-resilient/items/:id', ({params}) => {
+        server.requests++;
+        if (server.requests <= failures) return HttpResponse.json({message: 'busy'}, {status: 503});
+        return HttpResponse.json({id: Number(params.id), title: `item ${params.id}`, completed: false});
+      }),
+    );
+    return server;
+  }
+
+  /** Tiny delays so that the retries run in a few ms (their timing is checked in Node on a fake clock). */
+  const quick = {initialDelay: 1, maxDelay: 4, jitter: 0};
+
+  it('stays pending through failed tries and shows the data of the try that worked', async () => {
+    const server = await flaky(2);
+    const controller = new Controller({retry: quick});
+    const provider = await fixture(html`<data-provider .controller=${controller}><lit-resilient-item></lit-resilient-item></data-provider>`);
+    const el = provider.querySelector('lit-resilient-item')!;
+    const seen = new Set<string>();
+    controller.subscribe(() => seen.add(el.item.status));
+    await waitFor(() => el.item.status === 'complete', 'the third try worked');
+    await el.updateComplete;
+    expect(server.requests).to.equal(3);
+    expect(seen.has('error'), 'never showed an error').to.equal(false);
+    expect(shadowText(el)).to.equal('title: item 1');
+  });
+
+  it('shows the error once the tries are over, and tries again after errorExpiryLength on its next update', async () => {
+    const server = await flaky(4);
+    let now = 1_000;
+    const controller = new Controller({retry: {...quick, retries: 2}, errorExpiryLength: 5_000, now: () => now});
+    const provider = await fixture(html`<data-provider .controller=${controller}><lit-resilient-item></lit-resilient-item></data-provider>`);
+    const el = provider.querySelector('lit-resilient-item')!;
+    await waitFor(() => el.item.status === 'error', 'the tries ran out');
+    expect(server.requests).to.equal(3);
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(server.requests, 'the error stands').to.equal(3);
+    now += 5_000;
+    el.requestUpdate();
+    await el.updateComplete;
+    await waitFor(() => el.item.status === 'complete', 'tried again after the error expired');
+    expect(server.requests).to.equal(5);
   });
 });

@@ -31,6 +31,9 @@ import {ResultOrigins, type ResultOrigin} from './result-origins.js';
 import {Snapshot} from './snapshot.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
 import {abortError} from './abort-error.js';
+import {Backoff} from './backoff.js';
+import {retryDelay, retryOptions, type RetryOptions} from './retry-policy.js';
+import {globalTimers, type Timers} from './timers.js';
 
 /**
  * Options of {@link Controller}; polling and refetch on focus and reconnect are in {@link LiveOptions}.
@@ -61,6 +64,20 @@ export interface ControllerOptions extends LiveOptions {
    * starts empty.
    */
   initialState?: DehydratedState | string;
+  /**
+   * How failed GETs are tried again (see {@link RetryOptions}): by default
+   * 3 retries from 1 s up to 30 s, with jitter, on no response, 408, 429 and
+   * 5xx, honouring `Retry-After`. `false` never retries. Mutations are
+   * retried only when their endpoint sets `retry`. Readers show the error
+   * only when the tries are over.
+   */
+  retry?: RetryOptions | false;
+  /**
+   * How long (ms) a failed result stands before a reader tries it again
+   * (on its next update or when a new reader shows it); `retry()` on a
+   * reader does not wait. Default 1 000.
+   */
+  errorExpiryLength?: number;
 }
 
 /**
@@ -130,6 +147,9 @@ export class Controller {
   /** The memo behind every read: identical data for an unchanged cache. */
   readonly memo = new MemoCache();
   private readonly dataExpiryLength: number;
+  private readonly errorExpiryLength: number;
+  private readonly retry: RetryOptions | false | undefined;
+  private readonly timers: Timers;
   private readonly now: () => number;
   private base: State = emptyState();
   private visible: State = this.base;
@@ -149,6 +169,9 @@ export class Controller {
 
   constructor(options: ControllerOptions = {}) {
     this.dataExpiryLength = options.dataExpiryLength ?? 60_000;
+    this.errorExpiryLength = options.errorExpiryLength ?? 1_000;
+    this.retry = options.retry;
+    this.timers = options.timers ?? globalTimers;
     this.now = options.now ?? Date.now;
     if (options.initialState !== undefined) this.startFrom(options.initialState);
     this.collector = new GCTracker(options.gcPolicy);
@@ -442,14 +465,7 @@ export class Controller {
       this.notifier.queueRequest(key);
       this.notifier.flushSoon();
     }
-    let request: Promise<unknown>;
-    try {
-      // A fetch may return a plain value or a thenable: both are a response.
-      request = Promise.resolve(withRequestSignal(flight.abort.signal, () => endpoint.fetch(...full)));
-    } catch (error) {
-      request = Promise.reject(error);
-    }
-    request.then(
+    this.attempt(endpoint, full, flight, mutation).then(
       value => {
         if (!this.settle(flight, mutation)) return;
         let result: unknown;
@@ -469,6 +485,31 @@ export class Controller {
       },
     );
     return promise;
+  }
+
+  /**
+   * Calls the endpoint's fetch under the request's signal, and again after a
+   * backoff delay while the failure is one to retry (see {@link RetryOptions});
+   * the wait ends early when the request is abandoned. A fetch may return a
+   * plain value or a thenable: both are a response.
+   */
+  private attempt(endpoint: FetchableEndpoint, args: readonly unknown[], flight: Flight, mutation: boolean, retries = 0, backoff?: Backoff): Promise<unknown> {
+    let request: Promise<unknown>;
+    try {
+      request = Promise.resolve(withRequestSignal(flight.signal, () => endpoint.fetch(...args)));
+    } catch (error) {
+      request = Promise.reject(error);
+    }
+    // Only a failure pays for the retry logic: the happy path is one more promise hop.
+    return request.catch(error => {
+      if (flight.settled) throw error;
+      const options = retryOptions(this.retry, endpoint.retry, mutation);
+      if (!options) throw error;
+      const next = backoff ?? new Backoff(options);
+      const delay = retryDelay(error, retries, options, () => next.next(), this.now());
+      if (delay === undefined) throw error;
+      return wait(this.timers, delay, flight.signal()).then(() => this.attempt(endpoint, args, flight, mutation, retries + 1, next));
+    });
   }
 
   /**
@@ -514,7 +555,7 @@ export class Controller {
     const flights = flight ? [flight] : this.requests.forKey(key);
     for (const each of flights) {
       if (each.settled || each.pinned || each.waiting > 0) continue;
-      if (each.shared && this.notifier.watches(each.key)) continue;
+      if (!each.mutation && this.notifier.watches(each.key)) continue;
       each.cancel?.();
     }
   }
@@ -530,7 +571,7 @@ export class Controller {
     this.requestListeners.changed();
     if (!mutation) this.notifier.queueRequest(flight.key);
     const error = abortError(undefined, flight.key);
-    flight.abort.abort(error);
+    flight.abort(error);
     if (update) this.commit(this.base, new ChangeSet(), 'abort', update);
     this.notifier.flush();
     // Its callers with a signal were told already; a poll or a refetch of shown results still waits on it.
@@ -557,7 +598,9 @@ export class Controller {
     if (!(meta.invalidated && meta.invalidatedAt === invalidatedAt)) {
       const changes = new ChangeSet();
       changes.result(key);
-      this.commit({...this.base, meta: withEntry(this.base.meta, key, {...meta, invalidated: true, invalidatedAt})}, changes, 'invalidate');
+      // Asking for new data ends the standing of a previous failure: readers fetch at once.
+      const errorExpiresAt = meta.error === undefined ? meta.errorExpiresAt : invalidatedAt;
+      this.commit({...this.base, meta: withEntry(this.base.meta, key, {...meta, invalidated: true, invalidatedAt, errorExpiresAt})}, changes, 'invalidate');
     }
     this.notifier.flush();
   }
@@ -795,7 +838,8 @@ export class Controller {
     const previous = this.base.meta.get(key);
     const now = this.now();
     // A result that only holds an error is dated by its fetch's trigger time, as data would be.
-    const meta: ResultMeta = previous ? {...previous, error} : {fetchedAt, date: now, expiresAt: 0, error};
+    const errorExpiresAt = now + (endpoint.errorExpiryLength ?? this.errorExpiryLength);
+    const meta: ResultMeta = previous ? {...previous, error, errorExpiresAt} : {fetchedAt, date: now, expiresAt: 0, error, errorExpiresAt};
     const changes = new ChangeSet();
     changes.result(key);
     this.commit({...this.base, meta: withEntry(this.base.meta, key, meta)}, changes, 'error', update);
@@ -858,7 +902,10 @@ export class Controller {
     } else expiryStatus = this.now() > expiresAt ? 'stale' : 'valid';
     const fetching = state === this.visible && !query && this.requests.has(key);
     let response: ResponseState = {data, expiryStatus, expiresAt};
-    if (meta?.error !== undefined) response = {...response, error: meta.error};
+    if (meta?.error !== undefined) {
+      response = {...response, error: meta.error};
+      if (this.now() >= (meta.errorExpiresAt ?? 0)) response = {...response, errorExpired: true};
+    }
     if (fetching) response = {...response, fetching};
     return {response, reads: built.reads ?? NO_READS};
   }
@@ -894,4 +941,19 @@ function rowExpiry(state: State, schema: unknown, args: readonly unknown[]): num
   if (!isEntityClass(schema) || first === null || typeof first !== 'object') return 0;
   const pk = schema.pk(first);
   return pk === undefined ? 0 : (state.entitiesMeta.get(schema.key)?.get(pk)?.expiresAt ?? 0);
+}
+
+/** Resolves after `ms` on the Controller's timers; rejects (and clears the timer) when `signal` aborts first. */
+function wait(timers: Timers, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      timers.clearTimeout(handle);
+      reject(signal.reason);
+    };
+    const handle = timers.setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, {once: true});
+  });
 }

@@ -29,3 +29,5 @@ export {browserPageEvents, type PageEvents, type PageEvent} from './page-events.
 export {refetchTriggers, type RefetchTriggerOptions} from './refetch-triggers.js';
 export {globalTimers, type Timers} from './timers.js';
 export {pushFetchedAt} from './push-order.js';
+export {Backoff, type BackoffOptions} from './backoff.js';
+export {retryDelay, type RetryOptions} from './retry-policy.js';

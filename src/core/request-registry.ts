@@ -31,8 +31,14 @@ export interface Flight extends RequestInFlight {
   readonly reject: (error: unknown) => void;
   /** The reset generation it was started in: a response of an older one is dropped. */
   readonly generation: number;
-  /** Aborts the request itself (the signal the endpoint's fetch was given). */
-  readonly abort: AbortController;
+  /**
+   * The request's signal, made when first asked for (by the endpoint through
+   * `requestSignal()`, or by a retry wait): an endpoint that never reads it
+   * does not pay for one.
+   */
+  signal(): AbortSignal;
+  /** Aborts the signal, if one was made (nobody listens otherwise). */
+  abort(reason: unknown): void;
   /** A caller without a signal waits for it: it is never abandoned. */
   pinned: boolean;
   /** Callers with a signal that did not abort yet. */
@@ -41,8 +47,6 @@ export interface Flight extends RequestInFlight {
   aborted: boolean;
   /** Settled, aborted or reset: a caller giving up now changes nothing. */
   settled: boolean;
-  /** A GET, shared by key; its readers also wait for it. */
-  readonly shared: boolean;
   /** Abandons the request (set by the Controller, which knows what to roll back). */
   cancel?: () => void;
 }
@@ -107,18 +111,19 @@ export class RequestRegistry {
       resolve = res;
       reject = rej;
     });
+    let controller: AbortController | undefined;
     const flight: Flight = {
       promise,
       resolve,
       reject,
       ...request,
       generation: this.generation,
-      abort: new AbortController(),
+      signal: () => (controller ??= new AbortController()).signal,
+      abort: reason => controller?.abort(reason),
       pinned: false,
       waiting: 0,
       aborted: false,
       settled: false,
-      shared: !request.mutation,
     };
     this.running.add(flight);
     if (!request.mutation) this.byKey.set(request.key, flight);

@@ -17,8 +17,10 @@ export interface ResponseState<T = any> {
   readonly expiryStatus: ExpiryStatus;
   /** When the data goes stale (client ms); 0 when unknown. */
   readonly expiresAt: number;
-  /** The error of the last fetch of this result, if it failed. */
+  /** The error of the last fetch of this result, if it failed (after its retries). */
   readonly error?: unknown;
+  /** True once the error is older than its `errorExpiryLength`: a reader may try again. */
+  readonly errorExpired?: boolean;
   /** True while a GET for this result is in flight. */
   readonly fetching?: boolean;
 }
@@ -29,5 +31,11 @@ export interface ResponseState<T = any> {
  * `expiresAt` alone changes nothing a reader shows.)
  */
 export function sameResponse(a: ResponseState, b: ResponseState): boolean {
-  return a.data === b.data && a.expiryStatus === b.expiryStatus && a.error === b.error && !a.fetching === !b.fetching;
+  return (
+    a.data === b.data &&
+    a.expiryStatus === b.expiryStatus &&
+    a.error === b.error &&
+    !a.fetching === !b.fetching &&
+    !a.errorExpired === !b.errorExpired
+  );
 }

@@ -11,6 +11,8 @@ export interface ResultMeta {
   readonly expiresAt: number;
   /** The error of the last fetch, when it failed (the data, if any, is kept). */
   readonly error?: unknown;
+  /** Until this time the error stands: readers show it rather than try again. */
+  readonly errorExpiresAt?: number;
   /** Set by `invalidate`: the data must be fetched again before it is shown. */
   readonly invalidated?: boolean;
   /**

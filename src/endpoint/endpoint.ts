@@ -1,4 +1,5 @@
 import type {EndpointArgs, EndpointResult, FetchableEndpoint} from './endpoint-types.js';
+import type {RetryOptions} from './retry-options.js';
 
 /**
  * What `getOptimisticResponse` receives: a read-only view of the cache as it
@@ -70,6 +71,14 @@ export interface EndpointInterface {
    * shortest frequency among its readers wins; paused while the page is hidden).
    */
   readonly pollFrequency?: number;
+  /**
+   * How failed requests of this endpoint are tried again, over the
+   * Controller's `retry`; `false` never retries. A mutation is retried only
+   * when its endpoint sets this.
+   */
+  readonly retry?: RetryOptions | false;
+  /** How long (ms) a failure stands before a reader may try again; the Controller's default otherwise. */
+  readonly errorExpiryLength?: number;
   /** A prediction of the response, applied at once and replaced by the real one. Must be pure. */
   getOptimisticResponse?(snap: SnapshotInterface, ...args: any[]): unknown;
   /**

@@ -5,3 +5,4 @@ export {NetworkError, ParseError} from './network-error.js';
 export {pksOf, type PksEndpoint} from './pks-of.js';
 export type {FetchableEndpoint, EndpointArgs, EndpointResult, Readable, ReadArgs, ReadResult, ArgsThen} from './endpoint-types.js';
 export {requestSignal, withRequestSignal} from './request-signal.js';
+export type {BackoffOptions, RetryOptions} from './retry-options.js';

@@ -1,5 +1,5 @@
-/** The signal of the request whose `fetch` is running now (synchronously), if the Controller started it. */
-let current: AbortSignal | undefined;
+/** The signal of the request whose `fetch` is running now (synchronously), if the Controller started it; made on demand. */
+let current: (() => AbortSignal) | undefined;
 
 /**
  * The `AbortSignal` of the request the Controller is starting: defined only
@@ -20,19 +20,20 @@ let current: AbortSignal | undefined;
  * ```
  */
 export function requestSignal(): AbortSignal | undefined {
-  return current;
+  return current?.();
 }
 
 /**
- * Calls `run` with `signal` as the {@link requestSignal} for its synchronous
- * part (the Controller starts every request through it).
+ * Calls `run` with `signal()` as the {@link requestSignal} for its
+ * synchronous part (the Controller starts every request through it; the
+ * signal is made only if the endpoint asks for it).
  *
  * @example
  * ```ts
- * const request = withRequestSignal(abort.signal, () => endpoint.fetch(...args));
+ * const request = withRequestSignal(() => abort.signal, () => endpoint.fetch(...args));
  * ```
  */
-export function withRequestSignal<T>(signal: AbortSignal, run: () => T): T {
+export function withRequestSignal<T>(signal: () => AbortSignal, run: () => T): T {
   const outer = current;
   current = signal;
   try {

@@ -8,19 +8,25 @@ import {EndpointReader} from './endpoint-reader.js';
  * the response the Controller gives (its data, error and whether a request is
  * in flight), so it evaluates once per commit that concerns it. Each fetch is
  * started once per state of the result, so a failure does not loop: it shows
- * `error` until `retry()`.
+ * `error` (after the Controller's retries) until `retry()`, or until the
+ * error expired (`errorExpiryLength`) and the reader updates again.
  */
 export abstract class FetchingReader<E extends EndpointInterface, T> extends EndpointReader<E, T> {
   /** The promise of the last fetch this controller started. */
   promise: Promise<unknown> | undefined;
   /** The state of the result (key, expiry) for which this reader last started a fetch. */
   private lastAttempt: string | undefined;
+  /** The error the result held when this reader last started a fetch: a new failure allows a new attempt, once it expired. */
+  private lastError: unknown;
 
-  /** Fetches again, also after a failure. */
+  /** Fetches again, also after a failure, without waiting for the error to expire. */
   retry(): void {
     this.lastAttempt = undefined;
+    this.forceRetry = true;
     this.sync();
   }
+
+  private forceRetry = false;
 
   protected override forget(): void {
     this.lastAttempt = undefined;
@@ -29,11 +35,15 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
   protected evaluate(controller: Controller, response: ResponseState, args: readonly unknown[], key: string): void {
     const showable = response.data !== undefined && response.expiryStatus !== 'invalid';
     const attempt = `${key}\u0000${response.expiresAt}\u0000${response.expiryStatus}`;
+    // A failure stands until its errorExpiryLength passed (or retry() was called): no new request before.
+    const errorStands = response.error !== undefined && !response.errorExpired && !this.forceRetry;
+    const tried = this.lastAttempt === attempt && this.lastError === response.error;
+    this.forceRetry = false;
     if (showable) {
       this.value = response.data as T;
       this.status = 'complete';
       this.error = undefined;
-      if (response.expiryStatus === 'stale' && !response.fetching && this.lastAttempt !== attempt) this.start(controller, args, attempt);
+      if (response.expiryStatus === 'stale' && !response.fetching && !errorStands && !tried) this.start(controller, args, attempt, response.error);
       return;
     }
     if (response.fetching) {
@@ -41,8 +51,7 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
       this.error = undefined;
       return;
     }
-    // This reader's own attempt failed: show it. An error left by someone else's attempt is tried again.
-    if (this.lastAttempt === attempt && response.error !== undefined) {
+    if (errorStands || (tried && response.error !== undefined)) {
       this.status = 'error';
       this.error = response.error;
       return;
@@ -50,13 +59,14 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
     this.value = response.data as T | undefined;
     this.status = 'pending';
     this.error = undefined;
-    if (this.lastAttempt !== attempt) this.start(controller, args, attempt);
+    if (!tried) this.start(controller, args, attempt, response.error);
   }
 
-  private start(controller: Controller, args: readonly unknown[], attempt: string): void {
+  private start(controller: Controller, args: readonly unknown[], attempt: string, error: unknown): void {
     // The server prefetches what a page shows: its render cannot wait for a fetch started here.
     if (this.serverRendered) return;
     this.lastAttempt = attempt;
+    this.lastError = error;
     const promise = controller.fetchWith(this.endpoint as FetchableEndpoint, args, {signal: this.requestSignal()});
     this.promise = promise;
     // The outcome reaches this reader through the Controller's commit; the rejection (an

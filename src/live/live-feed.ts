@@ -1,7 +1,6 @@
-import {globalTimers, type Controller, type Timers} from '../core/index.js';
+import {Backoff, globalTimers, type BackoffOptions, type Controller, type Timers} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {isEntityClass} from '../schema/index.js';
-import {Backoff, type BackoffOptions} from './backoff.js';
 import {FeedError} from './feed-error.js';
 import {feedUrl, type FeedUrl} from './feed-url.js';
 import {RecentIds} from './recent-ids.js';

@@ -27,7 +27,8 @@ const MEMBERS: readonly ResourceMember[] = ['get', 'getList', 'create', 'update'
  *   returns the parsed body when it is a non-empty object, else the params.
  *
  * Other options (`urlPrefix`, `getHeaders`, `dataExpiryLength`...) go to every
- * member; `Endpoint` picks the RestEndpoint subclass they are made of. The
+ * member, but `retry` only to `get` and `getList` (a mutation is retried
+ * only when its own member is extended with `retry`); `Endpoint` picks the RestEndpoint subclass they are made of. The
  * list's Collection is keyed by the entity and the list URL, so two resources
  * over one entity at different paths keep separate lists.
  *
@@ -41,17 +42,19 @@ const MEMBERS: readonly ResourceMember[] = ['get', 'getList', 'create', 'update'
  * ```
  */
 export function createResource<const O extends ResourceGenerics>(options: ResourceGenericsOf<O> & ResourceOptions): Resource<O> {
-  const {path, schema, Endpoint = RestEndpoint, searchParams, body, ...common} = options as ResourceOptions;
+  const {path, schema, Endpoint = RestEndpoint, searchParams, body, retry, ...common} = options as ResourceOptions;
   if (typeof path !== 'string') throw new TypeError('createResource: the `path` option (a string) is required');
   if (schema === undefined) throw new TypeError(`createResource: the \`schema\` option is required (path "${path}")`);
   const listPath = shortenPath(path);
   const bodyMarker = 'body' in options ? {body} : {};
   const make = (member: object): RestEndpoint<any> => new Endpoint({...common, ...member});
+  // Retries given to the resource are for its reads; a mutation opts in through extend().
+  const reads = retry === undefined ? {} : {retry};
 
   const list = new CollectionSchema([schema as never], {key: `Collection(${itemName(schema)} ${common.urlPrefix ?? ''}${listPath})`});
-  const getList = make({path: listPath, schema: list, method: 'GET', body: undefined, ...('searchParams' in options ? {searchParams} : {})});
+  const getList = make({path: listPath, schema: list, method: 'GET', body: undefined, ...reads, ...('searchParams' in options ? {searchParams} : {})});
   const members: Members = {
-    get: make({path, schema, method: 'GET', body: undefined}),
+    get: make({path, schema, method: 'GET', body: undefined, ...reads}),
     getList,
     create: make({path: listPath, schema: list.push, method: 'POST', ...bodyMarker}),
     update: make({path, schema, method: 'PUT', ...bodyMarker}),

@@ -51,8 +51,9 @@ export function listAppender(endpoint: RestEndpoint<any>, mode: AppenderMode): R
   if (!(collection instanceof CollectionSchema)) {
     throw new TypeError(`${endpoint.name}: .${mode} needs a schema.Collection as the endpoint's schema`);
   }
-  // The list's `body: undefined` and `sideEffect` must not carry over: an appender is a POST with a body.
-  const created = copyEndpoint(endpoint, {method: 'POST', schema: collection[mode], name: `${endpoint.name}.${mode}`}, ['body', 'sideEffect']);
+  // The list's `body: undefined`, `sideEffect` and `retry` must not carry over: an appender is a POST with a
+  // body, retried only when it says so itself.
+  const created = copyEndpoint(endpoint, {method: 'POST', schema: collection[mode], name: `${endpoint.name}.${mode}`}, ['body', 'sideEffect', 'retry']);
   appenders[mode] = created;
   return created;
 }

@@ -1,6 +1,7 @@
 import type {EndpointInterface, SnapshotInterface} from '../endpoint/endpoint.js';
 import {NetworkError} from '../endpoint/network-error.js';
 import {requestSignal} from '../endpoint/request-signal.js';
+import type {RetryOptions} from '../endpoint/retry-options.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import {listAppender, type AppenderGenerics} from './list-appender.js';
 import {defineOptions} from './own-options.js';
@@ -68,6 +69,10 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
   declare readonly dataExpiryLength?: number;
   /** Refetch every this many ms while a connected reader shows the result (see `EndpointInterface.pollFrequency`). */
   declare readonly pollFrequency?: number;
+  /** How failed requests are tried again, over the Controller's `retry`; `false` never retries. */
+  declare readonly retry?: RetryOptions | false;
+  /** How long (ms) a failure stands before a reader may try again; the Controller's default when absent. */
+  declare readonly errorExpiryLength?: number;
   /** Put before the path, such as `https://api.example.com`. */
   readonly urlPrefix: string = '';
   /** HTTP method. */

@@ -1,4 +1,5 @@
 import type {SnapshotInterface} from '../endpoint/endpoint.js';
+import type {RetryOptions} from '../endpoint/retry-options.js';
 import type {Denormalize} from '../schema/denormalize-type.js';
 import type {HasPathParams, PathArgs} from './path-args.js';
 
@@ -195,6 +196,10 @@ export interface RestEndpointOptions<O = any> {
   readonly dataExpiryLength?: number;
   /** Refetch every this many ms while a connected reader shows the result; paused while the page is hidden. */
   readonly pollFrequency?: number;
+  /** How failed requests are tried again (over the Controller's); `false` never retries; a mutation retries only with this. */
+  readonly retry?: RetryOptions | false;
+  /** How long (ms) a failure stands before a reader may try again. */
+  readonly errorExpiryLength?: number;
   /**
    * The predicted response, applied at once and replaced by the real one. Must
    * be pure. On a list endpoint it serves `push`/`unshift`/`assign`, which

@@ -66,7 +66,7 @@ type Respond = (request: Request, id: string | undefined) => Response | Promise<
 /**
  * The scaffolding of an msw REST mock: the `server` object tests control (`log` of every
  * request, `rows`, `hold` awaited before each answer, `fail` picking requests to refuse with
- * 500 and `refusal` as message), `answer` wrapping a responder in those controls, and a 404.
+ * 500, `Retry-After: 3600` (not retried) and `refusal` as message), `answer` wrapping a responder in those controls, and a 404.
  */
 export function mockRest<Row>(rows: Map<string, Row>, log: RequestLog, refusal: string) {
   const server = {
@@ -81,7 +81,9 @@ export function mockRest<Row>(rows: Map<string, Row>, log: RequestLog, refusal: 
     async ({request, params}: {request: Request; params: Record<string, string | readonly string[] | undefined>}) => {
       await log.record(request);
       await server.hold?.(request);
-      if (server.fail?.(request)) return HttpResponse.json({message: refusal}, {status: 500});
+      // Retry-After longer than any retry delay: the Controller does not retry, so a refused
+      // read fails at once (retries have their own tests, on fake timers).
+      if (server.fail?.(request)) return HttpResponse.json({message: refusal}, {status: 500, headers: {'Retry-After': '3600'}});
       return respond(request, params['id'] as string | undefined);
     };
   const notFound = () => HttpResponse.json({message: 'not found'}, {status: 404});

@@ -12,7 +12,8 @@ function setupPolling(options: {refetchOnFocus?: boolean} = {}) {
   const timers = createFakeTimers();
   const page = createFakePage();
   const queue = new RequestQueue(createFakeClock());
-  const controller = new Controller({now: timers.now, timers, page, ...options});
+  // Retries off: a failed poll is the failure under test.
+  const controller = new Controller({now: timers.now, timers, page, retry: false, ...options});
   const patterns = createPatterns(queue);
   const sent: string[] = [];
   /** An Article endpoint that answers at once, polled every `ms`. */

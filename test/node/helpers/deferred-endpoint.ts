@@ -397,12 +397,17 @@ export function outcome<T>(promise: Promise<T>): {readonly state: 'pending' | 'f
   return result;
 }
 
-/** A Controller on a fake clock, a request queue and the request patterns, for one test. */
+/**
+ * A Controller on a fake clock, a request queue and the request patterns, for one test.
+ * Retries are off: a rejected request is the failure the test settles (retries have their own
+ * tests, with fake timers, in controller-retry.test.ts).
+ */
 export function setup(options: {dataExpiryLength?: number; start?: number} = {}) {
   const clock = createFakeClock(options.start);
   const queue = new RequestQueue(clock);
   const controller = new Controller({
     now: clock.now,
+    retry: false,
     ...(options.dataExpiryLength === undefined ? {} : {dataExpiryLength: options.dataExpiryLength}),
   });
   return {clock, queue, controller, ...createPatterns(queue)};

@@ -1,30 +1,10 @@
-/**
- * Options of {@link Backoff}.
- *
- * @example
- * ```ts
- * const backoff = new Backoff({initialMs: 500, maxMs: 30_000});
- * ```
- */
-export interface BackoffOptions {
-  /** The delay before the first retry, in ms. Default 500. */
-  initialDelay?: number;
-  /** The longest delay, in ms. Default 30 000. */
-  maxDelay?: number;
-  /** Each failed attempt multiplies the delay by this. Default 2. */
-  factor?: number;
-  /**
-   * The share of each delay that is random, from 0 (none) to 1 (anywhere
-   * from 0 to the delay). Default 0.5, so clients that lost the same server
-   * do not all come back at the same moment.
-   */
-  jitter?: number;
-  /** A random number in [0, 1); tests give a fixed one. Default `Math.random`. */
-  random?: () => number;
-}
+import type {BackoffOptions} from '../endpoint/index.js';
+
+export type {BackoffOptions};
 
 /**
- * Exponential backoff with jitter: the n-th retry waits about
+ * Exponential backoff with jitter, for live feeds reconnecting and for
+ * requests retried: the n-th retry waits about
  * `initialDelay * factor^n` ms (at most `maxDelay`), less a random share.
  * `reset()` after a success starts again from the first delay.
  *

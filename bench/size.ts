@@ -11,7 +11,7 @@ import {build, transform, type Plugin} from 'esbuild';
 import {existsSync, readFileSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {gzipSync} from 'node:zlib';
-import {DEV_MODE_MODULE, devModeModule, withoutDevMode} from '../scripts/dev-mode.mjs';
+import {devModePlugin} from './dev-mode-plugin.js';
 import {ROOT, installedVersion, machineLines, table, writeSection} from './report.js';
 import {SIZE_CEILINGS, SIZE_TARGETS} from './size-budgets.js';
 
@@ -143,22 +143,6 @@ const packageFromSources: Plugin = {
     });
   },
 };
-
-/** Builds our sources as vite.config.ts does: production drops every `if (DEV_MODE)` branch. */
-function devModePlugin(enabled: boolean): Plugin {
-  const switchFile = join(ROOT, DEV_MODE_MODULE);
-  return {
-    name: 'dev-mode',
-    setup(b) {
-      b.onLoad({filter: /\.ts$/}, args => {
-        if (args.path === switchFile) return {contents: devModeModule(enabled), loader: 'ts'};
-        if (enabled || !args.path.startsWith(ROOT) || args.path.includes('/node_modules/')) return undefined;
-        const stripped = withoutDevMode(readFileSync(args.path, 'utf8'));
-        return stripped === undefined ? undefined : {contents: stripped, loader: 'ts'};
-      });
-    },
-  };
-}
 
 async function measure(entry: Entry): Promise<Measured> {
   let code: string;

@@ -104,7 +104,11 @@ interface Setup {
  * `tmp-<n>` (in every cached list it matches, through `getList.push`'s
  * schema), replaced by the server's row; update and partialUpdate merge
  * the body into the entity; delete removes the entity from lists at once.
- * A failed write is rolled back and fires `data-error`.
+ * A failed write is rolled back and fires a cancelable `data-error`; unless
+ * a listener calls `preventDefault()`, the element shows it after its
+ * content (a `<template data-state="write-error">` child with `message`,
+ * `error`, `action` and `dismiss` in its model, or a default message with a
+ * Dismiss button) until it is dismissed.
  *
  * Malformed attributes (bad JSON in `params`, an unknown `member`, a
  * missing or malformed `path`) show the error state and fire `data-error`
@@ -144,7 +148,7 @@ interface Setup {
  * @prop {Resource | undefined} resource - A resource from `createResource`, used instead of `url-prefix`, `path`, `entity` and `pk`.
  * @prop {Record<string, unknown> | undefined} params - The params; when set, the `params` attribute is ignored.
  * @fires data-load - When new data is shown (first load, refetch, or a cache change such as an optimistic write); `detail.data` is the data.
- * @fires data-error - When a read, a write or the template fails, or an attribute is malformed; `detail`: `error`, `message`, and `attribute` or `action`.
+ * @fires data-error - When a read, a write or the template fails, or an attribute is malformed; `detail`: `error`, `message`, and `attribute` or `action`. For a write it is cancelable: `preventDefault()` keeps the element from showing the failure.
  */
 export class DataResource extends TemplateHostElement {
   /** Put before the path, such as `https://api.example.com`. */
@@ -345,7 +349,10 @@ export class DataResource extends TemplateHostElement {
         promise = Promise.reject(error);
       }
     }
-    promise.catch(error => this.fireError(error, {action: action}));
+    // The rollback alone would go unseen: show the failure unless the page takes it (preventDefault).
+    promise.catch(error => {
+      if (this.fireError(error, {action: action}, true)) this.showWriteFailure(error, action);
+    });
     return promise;
   }
 

@@ -7,6 +7,8 @@ import {prepareSafeTemplate} from './template-renderer.js';
 
 /** `ready`: data (or nothing to wait for); `loading`: waiting for a first load; `error`: failed. */
 export type ViewState = 'ready' | 'loading' | 'error';
+/** The states a child `<template data-state>` may name: the view states, and a failed write. */
+type TemplateState = ViewState | 'write-error';
 
 /** What a template host shows now. */
 export interface View {
@@ -86,6 +88,7 @@ export abstract class TemplateHostElement extends LitElement {
   private failure?: {error: unknown; view: View};
   private lastError: unknown = undefined;
   private lastLoaded: unknown = undefined;
+  private writeFailure?: {error: unknown; action: string};
   private readonly templateWatcher =
     typeof MutationObserver === 'undefined'
       ? undefined
@@ -123,7 +126,7 @@ export abstract class TemplateHostElement extends LitElement {
   }
 
   /** The child template for a state: `data-state="loading"` / `"error"`, or the first one without `data-state`. */
-  protected templateFor(state: ViewState): HTMLTemplateElement | undefined {
+  protected templateFor(state: TemplateState): HTMLTemplateElement | undefined {
     for (const child of this.children) {
       if (!(child instanceof HTMLTemplateElement)) continue;
       const which = child.getAttribute('data-state');
@@ -132,18 +135,56 @@ export abstract class TemplateHostElement extends LitElement {
     return undefined;
   }
 
-  /** Fires `data-error` (bubbles, composed). */
-  protected fireError(error: unknown, extra: {action?: string} = {}): void {
+  /**
+   * Fires `data-error` (bubbles, composed; `cancelable` for a failure the page may show
+   * itself). Returns false when a listener called `preventDefault()`.
+   */
+  protected fireError(error: unknown, extra: {action?: string} = {}, cancelable = false): boolean {
     const detail: DataErrorDetail = {
       error: error,
       message: errorMessage(error),
       ...(error instanceof AttributeError ? {attribute: error.attribute} : {}),
       ...extra,
     };
-    this.dispatchEvent(new CustomEvent('data-error', {detail: detail, bubbles: true, composed: true}));
+    return this.dispatchEvent(new CustomEvent('data-error', {detail: detail, bubbles: true, composed: true, cancelable}));
+  }
+
+  /**
+   * Shows a failed write after the content until it is dismissed (or another write fails):
+   * the `<template data-state="write-error">` child when there is one, else a default
+   * message with a Dismiss button.
+   */
+  protected showWriteFailure(error: unknown, action: string): void {
+    this.writeFailure = {error, action};
+    this.requestUpdate();
   }
 
   protected override render(): unknown {
+    return html`${this.renderContent()}${this.writeNotice()}`;
+  }
+
+  private writeNotice(): unknown {
+    const failure = this.writeFailure;
+    if (!failure) return nothing;
+    const dismiss = () => {
+      if (this.writeFailure === failure) this.writeFailure = undefined;
+      this.requestUpdate();
+    };
+    const message = errorMessage(failure.error);
+    const template = this.templateFor('write-error');
+    if (template) {
+      try {
+        return prepareSafeTemplate(template)({...this.shown?.model, error: failure.error, message, action: failure.action, dismiss});
+      } catch {
+        // The page's template failed: the default message still tells.
+      }
+    }
+    return html`<div role="alert" class="data-write-error">
+      <span>${message}</span> <button type="button" class="data-write-error-dismiss" @click=${dismiss}>Dismiss</button>
+    </div>`;
+  }
+
+  private renderContent(): unknown {
     const view = (this.shown = this.view());
     if (this.failure && !sameView(this.failure.view, view)) this.failure = undefined;
     if (this.failure) return this.errorContent(this.failure.error, view);

@@ -11,6 +11,7 @@
 //   npm run bench:live -- --quick       1 run, fewer messages (a smoke test)
 //   options: --runs=3 --messages=300 --burst=1000 --burst-ms=1000
 import {build} from 'esbuild';
+import {devModePlugin} from '../dev-mode-plugin.js';
 import {copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
@@ -45,6 +46,8 @@ await build({
   target: 'es2022',
   minify: true,
   define: {'process.env.NODE_ENV': '"production"'},
+  // The production build users ship: development-mode checks dropped.
+  plugins: [devModePlugin(false)],
   tsconfig: join(ROOT, 'tsconfig.json'),
   logLevel: 'warning',
 });

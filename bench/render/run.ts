@@ -20,6 +20,7 @@
 // frame"), then a second rAF (the double-rAF idiom; quantized to the 60 Hz frame clock).
 // gc() runs before each update and every update starts at the beginning of a frame.
 import {build} from 'esbuild';
+import {devModePlugin} from '../dev-mode-plugin.js';
 import {copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync} from 'node:fs';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
@@ -126,6 +127,8 @@ await build({
   target: 'es2022',
   minify: !PROFILE,
   define: {'process.env.NODE_ENV': '"production"'},
+  // The production build users ship: development-mode checks dropped.
+  plugins: [devModePlugin(false)],
   tsconfig: join(ROOT, 'tsconfig.json'),
   logLevel: 'warning',
 });

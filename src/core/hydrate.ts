@@ -1,5 +1,5 @@
 import {draftOf, INVALID, isPlainObject, PersistentMap, type EntityMeta, type MapDraft} from '../schema/index.js';
-import {HydrateError, SNAPSHOT_KIND, SNAPSHOT_VERSION, type DehydratedState} from './dehydrated-state.js';
+import {HydrateError, SNAPSHOT_KIND, SNAPSHOT_VERSION, type DehydratedState, type JsonValue} from './dehydrated-state.js';
 import {copyJsonValue} from './json-value.js';
 import type {ResultMeta, State} from './state.js';
 
@@ -14,10 +14,14 @@ export interface HydratedState {
  * Reads a snapshot (the object, or its JSON text) into a state, checking
  * every part: anything that is not what {@link dehydrateState} writes is a
  * {@link HydrateError} naming where, and nothing of it is used. Rows and
- * results are copied as plain JSON values.
+ * results of a snapshot object are copied as plain JSON values; those of
+ * JSON text are what `JSON.parse` built.
  */
 export function hydrateState(input: DehydratedState | string): HydratedState {
   let snapshot: unknown = input;
+  // What JSON.parse built is JSON values only, in objects nobody else holds: used as it is.
+  // An object handed in may hold anything and stay in its owner's hands: copied and checked.
+  const value: (item: unknown, path: string) => JsonValue = typeof input === 'string' ? item => item as JsonValue : copyJsonValue;
   if (typeof input === 'string') {
     try {
       snapshot = JSON.parse(input);
@@ -46,7 +50,7 @@ export function hydrateState(input: DehydratedState | string): HydratedState {
       const id = text(pk, `${rowAt}[0]`);
       if (rows.get(id) !== undefined) throw new HydrateError(`${rowAt}[0]`, `row "${id}" of table "${key}" given twice`);
       metas.set(id, reader.at(times, `${rowAt}[1]`));
-      rows.set(id, (entry as unknown[]).length === 2 ? INVALID : copyJsonValue(row, `${rowAt}[2]`));
+      rows.set(id, (entry as unknown[]).length === 2 ? INVALID : value(row, `${rowAt}[2]`));
     });
     entities.set(key, rows.finish());
     entitiesMeta.set(key, metas.finish());
@@ -71,7 +75,7 @@ export function hydrateState(input: DehydratedState | string): HydratedState {
       }
     }
     meta.set(key, resultMeta);
-    if (Object.prototype.hasOwnProperty.call(entry, 'result')) endpoints.set(key, copyJsonValue(entry.result, `${at}.result`));
+    if (Object.prototype.hasOwnProperty.call(entry, 'result')) endpoints.set(key, value(entry.result, `${at}.result`));
   });
   finite(root.dehydratedAt, '$.dehydratedAt');
   const state: State = {

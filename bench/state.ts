@@ -1,0 +1,142 @@
+// `npm run bench:state`: what dehydrating a Controller and starting one from the snapshot
+// cost, for caches of 1,000 and 10,000 entities, against JSON.stringify / JSON.parse of the
+// same data as the API sent it (the nested response a page would otherwise embed).
+//
+//   npm run bench:state                  5 interleaved rounds
+//   npm run bench:state -- --write       ...and rewrites the state section of BENCHMARKS.md
+//   npm run bench:state -- --quick       1 short round (a smoke test)
+//
+// Times are CPU time of the process per call (process.cpuUsage), as in `npm run bench`:
+// each sample is a batch of calls lasting at least 1 ms, the cases of one size alternate
+// within each round after a warm-up, and every ratio is taken within this one run.
+import {Controller, type DehydratedState} from '../src/core/index.js';
+import {Entity} from '../src/schema/index.js';
+import {flag, option} from './cli.js';
+import {makeFixture, type ArticleJSON} from './fixture.js';
+import {formatRatio, formatTime, machineLines, quantile, table, writeMarkedSection} from './report.js';
+
+const QUICK = flag('quick');
+const WRITE = flag('write');
+const ROUNDS = Number(option('rounds') ?? (QUICK ? 1 : 5));
+/** Time budget (ms) per case in each round. */
+const TIME = Number(option('time') ?? (QUICK ? 200 : 600));
+const SAMPLE_MS = 1;
+
+class User extends Entity {
+  id = '';
+  name = '';
+  email = '';
+  static key = 'User';
+}
+class Tag extends Entity {
+  id = '';
+  name = '';
+  static key = 'Tag';
+}
+class Article extends Entity {
+  id = '';
+  title = '';
+  body = '';
+  createdAt = new Date(0);
+  author = User.fromJS();
+  tags: Tag[] = [];
+  static key = 'Article';
+  static schema = {author: User, tags: [Tag], createdAt: Date};
+}
+const getArticles = {key: () => 'GET /articles', schema: [Article], name: 'getArticles'};
+
+/** A cache of `entities` rows: 90% articles, 5% users, 5% tags, from one response. */
+function setUp(entities: number) {
+  const fixture = makeFixture({articles: entities * 0.9, users: entities * 0.05, tags: entities * 0.05, tagsPerArticle: 3, seed: 0x5eed});
+  const controller = new Controller();
+  controller.setResponse(getArticles, fixture.articles);
+  const held = [...controller.state.entities.values()].reduce((n, table) => n + table.size, 0);
+  if (held !== entities) throw new Error(`the fixture gave ${held} entities, wanted ${entities}`);
+  const snapshot: DehydratedState = controller.dehydrate();
+  const snapshotText = JSON.stringify(snapshot);
+  const rawText = JSON.stringify(fixture.articles);
+  // The check before timing: the hydrated Controller reads what the original reads.
+  const hydrated = new Controller({initialState: snapshotText});
+  const read = (c: Controller) => JSON.stringify(c.getResponse(getArticles).data);
+  if (read(hydrated) !== read(controller)) throw new Error('the hydrated Controller reads other data');
+  return {controller, snapshot, snapshotText, rawText, articles: fixture.articles as ArticleJSON[]};
+}
+
+interface Case {
+  readonly label: string;
+  readonly run: () => unknown;
+}
+
+/** CPU ms per call of `run`, one sample: a batch of calls lasting at least SAMPLE_MS. */
+function sample(run: () => unknown): number {
+  let calls = 0;
+  const start = process.cpuUsage();
+  let elapsed = 0;
+  do {
+    run();
+    calls++;
+    const used = process.cpuUsage(start);
+    elapsed = (used.user + used.system) / 1000;
+  } while (elapsed < SAMPLE_MS);
+  return elapsed / calls;
+}
+
+/** Medians (and p75) per case, the cases alternating within each round. */
+function measure(cases: readonly Case[]): {median: number; p75: number}[] {
+  const samples = cases.map(() => [] as number[]);
+  // Warm-up (JIT, and the first GCs of the case) not counted.
+  for (const c of cases) {
+    const until = performance.now() + TIME / 2;
+    while (performance.now() < until) sample(c.run);
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    cases.forEach((c, i) => {
+      const until = performance.now() + TIME;
+      while (performance.now() < until) samples[i]!.push(sample(c.run));
+    });
+  }
+  return samples.map(list => {
+    const sorted = list.sort((a, b) => a - b);
+    return {median: quantile(sorted, 0.5), p75: quantile(sorted, 0.75)};
+  });
+}
+
+const kb = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB`;
+const rows: string[][] = [];
+const sizes: string[][] = [];
+for (const entities of [1_000, 10_000]) {
+  const s = setUp(entities);
+  const cases: Case[] = [
+    {label: 'controller.dehydrate()', run: () => s.controller.dehydrate()},
+    {label: 'JSON.stringify(controller.dehydrate())', run: () => JSON.stringify(s.controller.dehydrate())},
+    {label: 'baseline: JSON.stringify(response)', run: () => JSON.stringify(s.articles)},
+    {label: 'new Controller({initialState: snapshot})', run: () => new Controller({initialState: s.snapshot})},
+    {label: 'new Controller({initialState: json})', run: () => new Controller({initialState: s.snapshotText})},
+    {label: 'baseline: JSON.parse(response json)', run: () => JSON.parse(s.rawText)},
+  ];
+  const [dehydrate, dehydrateText, stringify, hydrate, hydrateText, parse] = measure(cases);
+  const row = (c: Case, m: {median: number; p75: number}, base: {median: number}) => [
+    entities.toLocaleString('en'),
+    c.label,
+    `${formatTime(m.median)} (p75 ${formatTime(m.p75)})`,
+    c.label.startsWith('baseline') ? '' : formatRatio(m.median / base.median),
+  ];
+  rows.push(row(cases[0]!, dehydrate!, stringify!), row(cases[1]!, dehydrateText!, stringify!), row(cases[2]!, stringify!, stringify!));
+  rows.push(row(cases[3]!, hydrate!, parse!), row(cases[4]!, hydrateText!, parse!), row(cases[5]!, parse!, parse!));
+  sizes.push([entities.toLocaleString('en'), kb(s.snapshotText), kb(s.rawText), formatRatio(Buffer.byteLength(s.snapshotText) / Buffer.byteLength(s.rawText))]);
+}
+
+const body = [
+  '## Dehydrate and hydrate',
+  '',
+  ...machineLines(`npm run bench:state${WRITE ? ' -- --write' : ''}`),
+  `- data: bench/fixture.ts (seed 0x5eed), one list response of articles with nested authors and tags (90% / 5% / 5% of the entities), \`createdAt\` read as a \`Date\`; ${ROUNDS} interleaved round(s) of ${TIME} ms per case; CPU time per call, medians`,
+  '- ratio: to the baseline of the same size below it (JSON.stringify for dehydrating, JSON.parse for hydrating)',
+  '',
+  table(['entities', 'operation', 'time per call', 'ratio'], rows, ['r', 'l', 'r', 'r']),
+  '',
+  table(['entities', 'snapshot JSON', 'response JSON', 'ratio'], sizes, ['r', 'r', 'r', 'r']),
+].join('\n');
+
+console.log(body);
+if (WRITE) writeMarkedSection('state', body);

@@ -315,7 +315,8 @@ describe('round trips with every schema kind (property)', () => {
     tags: fc.uniqueArray(fc.record({id: idArb, label: fc.string({maxLength: 4})}), {selector: t => t.id, maxLength: 3}),
     publishedAt: isoArb,
     price: decimalArb,
-    extra: fc.jsonValue({maxDepth: 2}),
+    // As a server's JSON gives it: JSON writes -0 as 0, so a snapshot (JSON too) cannot tell them apart.
+    extra: fc.jsonValue({maxDepth: 2}).map(value => JSON.parse(JSON.stringify(value)) as unknown),
   });
   /** One write to the server Controller: each schema kind, an invalidation, an error. */
   const stepArb = fc.oneof(

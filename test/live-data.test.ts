@@ -248,7 +248,7 @@ describe('polling and refetch in the page', () => {
       </data-provider>
     `);
     const resource = page.querySelector('data-resource')!;
-    await waitUntil(() => resource.querySelector('p')?.textContent === 'first', 'loaded');
+    await waitUntil(() => resource.querySelector('p')?.textContent === 'first', 'loaded', {timeout: 10_000});
     await server.setArticle({id: '1', title: 'second', views: 0});
     await waitUntil(() => resource.querySelector('p')?.textContent === 'second', 'polled', {timeout: 10_000});
     resource.remove();

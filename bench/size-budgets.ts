@@ -20,7 +20,10 @@ export const SIZE_TARGETS = {
 } as const;
 
 /** What the tests hold today, min + gzip. */
+// Raised on purpose with sync across tabs and persistence (issue 17), from 25.5 and 48.5 kB:
+// `<data-provider sync-tabs persist>` brings TabSync, Persistence and idb-keyval into every app
+// that uses the provider, and Controller.merge into the core (about 3.5 kB min + gzip on each).
 export const SIZE_CEILINGS = {
-  litApp: kB(25.5),
-  cdnFile: kB(48.5),
+  litApp: kB(29.5),
+  cdnFile: kB(51.8),
 } as const;

@@ -4,6 +4,8 @@ import {property} from 'lit/decorators.js';
 import {Controller, type DehydratedState} from '../src/core/index.js';
 import {dataContext} from '../src/lit/index.js';
 import {ensureContextRoot} from '../src/lit/internal.js';
+import {Persistence} from '../src/persist/index.js';
+import {TabSync} from '../src/sync/index.js';
 import {defineElement} from './define-element.js';
 
 /**
@@ -19,12 +21,17 @@ import {defineElement} from './define-element.js';
  * Controller is first needed (at the latest when the provider connects); a
  * snapshot that is refused is reported and the cache starts empty.
  *
+ * Its own Controller can also sync across tabs (`sync-tabs`) and save its
+ * confirmed state to IndexedDB (`persist`, `persist-version`): both are
+ * opt-in, read when the provider connects, and stop when it disconnects.
+ *
  * @example
  * ```html
  * <data-provider>
  *   <script type="application/json">{"kind":"data-elements/state","version":1,…}</script>
  *   <data-resource url-prefix="/api" path="/todos/:id" member="getList">…</data-resource>
  * </data-provider>
+ * <data-provider sync-tabs="my-app" persist="my-app" persist-version="3">…</data-provider>
  * ```
  *
  * @slot - The subtree that reads from this provider's cache.
@@ -48,7 +55,27 @@ export class DataProvider extends LitElement {
    */
   @property({attribute: false}) initialState?: DehydratedState | string;
 
+  /**
+   * Sync across tabs: the confirmed writes of the provider's own Controller
+   * reach the providers of the other tabs of this origin with the same
+   * channel name (the attribute's value; empty for the default one), and
+   * theirs reach it. See `TabSync`.
+   */
+  @property({attribute: 'sync-tabs'}) syncTabs?: string;
+
+  /**
+   * Persistence: the confirmed state of the provider's own Controller is
+   * saved to the IndexedDB database of this name (empty for the default
+   * one) and shown, stale, when the page loads again. See `Persistence`.
+   */
+  @property() persist?: string;
+
+  /** The version saved state is kept under with `persist`: state saved under another is dropped. Default 1. */
+  @property({attribute: 'persist-version'}) persistVersion?: string;
+
   private own?: Controller;
+  private ownPersistence?: Persistence;
+  private detachPlugins: (() => void)[] = [];
   private readonly provider = new ContextProvider(this, {context: dataContext});
 
   constructor() {
@@ -59,6 +86,15 @@ export class DataProvider extends LitElement {
   /** The Controller in use: the given one, or the provider's own. */
   get activeController(): Controller {
     return this.controller ?? this.ownController;
+  }
+
+  /**
+   * The persistence of the provider's own Controller while the provider is
+   * connected with `persist`: `await provider.persistence?.ready` waits
+   * until the saved state is shown.
+   */
+  get persistence(): Persistence | undefined {
+    return this.ownPersistence;
   }
 
   /** Created when first needed, so that the snapshot it starts from can be set or parsed in first. */
@@ -80,7 +116,30 @@ export class DataProvider extends LitElement {
   override connectedCallback(): void {
     // Provide before the children connect, so their first request is answered at once.
     this.provider.setValue(this.activeController);
+    this.attachPlugins();
     super.connectedCallback();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const detach of this.detachPlugins.splice(0)) detach();
+    this.ownPersistence = undefined;
+  }
+
+  /** Tab sync and persistence of the provider's own Controller, as its attributes ask, while it is connected. */
+  private attachPlugins(): void {
+    if (this.controller || this.detachPlugins.length > 0) return;
+    const controller = this.ownController;
+    // Attribute values cannot be wrong here: an empty name picks the default, a version is any text.
+    if (typeof this.persist === 'string') {
+      const persistence = new Persistence({
+        ...(this.persist ? {name: this.persist} : {}),
+        ...(typeof this.persistVersion === 'string' ? {version: this.persistVersion} : {}),
+      });
+      this.ownPersistence = persistence;
+      this.detachPlugins.push(persistence.attach(controller));
+    }
+    if (typeof this.syncTabs === 'string') this.detachPlugins.push(new TabSync(this.syncTabs ? {channel: this.syncTabs} : {}).attach(controller));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -66,6 +66,7 @@ export {
   type DehydratedTimes,
   type JsonValue,
   type ControllerOptions,
+  type ControllerPlugin,
   type FetchOptions,
   type RetryOptions,
   type GCReport,
@@ -131,3 +132,5 @@ export {
   type BackoffOptions,
   type FeedUrl,
 } from './live/index.js';
+export {TabSync, type TabSyncOptions, type BroadcastChannelLike, type BroadcastChannelConstructor} from './sync/index.js';
+export {Persistence, indexedDBStorage, StorageError, type PersistenceOptions, type PersistStorage, type StorageErrorKind} from './persist/index.js';

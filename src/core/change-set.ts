@@ -70,6 +70,17 @@ export interface Commit {
   readonly everything: boolean;
   /** The visible state after the commit. */
   readonly state: State;
+  /**
+   * The confirmed state after the commit: `state` without the pending
+   * optimistic predictions (what `dehydrate()` snapshots and other tabs are sent).
+   */
+  readonly confirmed: State;
+  /**
+   * Rows whose confirmed value or meta changed, by table. The same as
+   * `rows` while no prediction is pending; with predictions it may hold rows
+   * a prediction still covers, and leave out rows only a prediction changed.
+   */
+  readonly confirmedRows: RowKeys;
 }
 
 /**
@@ -132,15 +143,43 @@ export class ChangeSet {
     for (const [table, rows] of before.entities) if (!after.entities.has(table)) for (const pk of rows.keys()) this.row(table, pk);
   }
 
-  /** The commit: the noted results and rows that differ between `before` and `after`. */
-  finish(id: number, cause: CommitCause, before: State, after: State): Commit {
+  /**
+   * The commit: the noted results and rows that differ between the visible
+   * states `before` and `after`. `confirmed` gives the confirmed states
+   * before and after when predictions are pending (they differ from the
+   * visible ones); without it the visible states are the confirmed ones.
+   */
+  finish(id: number, cause: CommitCause, before: State, after: State, confirmed?: {readonly before: State; readonly after: State}): Commit {
     const results = new Set<string>();
     for (const key of this.results) {
       if (before.endpoints.get(key) !== after.endpoints.get(key) || before.meta.get(key) !== after.meta.get(key)) results.add(key);
     }
-    const rows = new Map<string, Set<string>>();
     const presence = new Map<string, Set<string>>();
     const tables = new Set<string>();
+    const rows = this.changedRows(before, after, {tables, presence});
+    const separate = confirmed !== undefined && (confirmed.before !== before || confirmed.after !== after);
+    const confirmedRows = separate ? this.changedRows(confirmed.before, confirmed.after) : rows;
+    return {
+      id,
+      cause,
+      results,
+      rows,
+      presence,
+      tables,
+      everything: this.everything,
+      state: after,
+      confirmed: confirmed?.after ?? after,
+      confirmedRows,
+    };
+  }
+
+  /**
+   * The noted rows whose value or meta differ between two states. `found`
+   * collects the tables that gained or lost rows, and the rows that appeared
+   * or went away (see {@link Commit.presence}).
+   */
+  private changedRows(before: State, after: State, found?: {tables: Set<string>; presence: Map<string, Set<string>>}): RowKeys {
+    const rows = new Map<string, Set<string>>();
     for (const [table, pks] of this.rows) {
       const oldRows = before.entities.get(table);
       const newRows = after.entities.get(table);
@@ -154,13 +193,14 @@ export class ChangeSet {
         const is = newRows?.get(pk);
         if (was === is && oldMeta?.get(pk) === newMeta?.get(pk)) continue;
         (changed ??= new Set()).add(pk);
-        if ((was === undefined) !== (is === undefined)) tables.add(table);
+        if (!found) continue;
+        if ((was === undefined) !== (is === undefined)) found.tables.add(table);
         if (isPresent(was) !== isPresent(is)) (appeared ??= new Set()).add(pk);
       }
       if (changed) rows.set(table, changed);
-      if (appeared) presence.set(table, appeared);
+      if (appeared) found?.presence.set(table, appeared);
     }
-    return {id, cause, results, rows, presence, tables, everything: this.everything, state: after};
+    return rows;
   }
 }
 

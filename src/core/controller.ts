@@ -14,12 +14,14 @@ import {
 } from '../endpoint/index.js';
 import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable, type MapDraft} from '../schema/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
+import type {ControllerPlugin} from './controller-plugin.js';
 import {dehydrateState} from './dehydrate.js';
-import type {DehydratedState} from './dehydrated-state.js';
+import {HydrateError, type DehydratedState} from './dehydrated-state.js';
 import type {GCPolicy} from './gc-policy.js';
 import {GCTracker} from './gc-tracker.js';
 import {hydrateState} from './hydrate.js';
 import {LiveScheduling, type LiveOptions} from './live-scheduling.js';
+import {mergeState} from './merge-state.js';
 import {Notifier, type CommitListener, type ReadOutcome, type Watch, type WatchListener} from './notifier.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
 import {pushFetchedAt} from './push-order.js';
@@ -78,6 +80,12 @@ export interface ControllerOptions extends LiveOptions {
    * reader does not wait. Default 1 000.
    */
   errorExpiryLength?: number;
+  /**
+   * Plugins attached when the Controller is built, in order, and detached by
+   * `dispose()`: `new TabSync()` (confirmed writes shared with the other
+   * tabs), `new Persistence({name})` (the confirmed state saved to IndexedDB).
+   */
+  plugins?: readonly ControllerPlugin[];
 }
 
 /**
@@ -166,6 +174,7 @@ export class Controller {
   private readonly stopGC: () => void;
   private readonly predictions: PredictionContext;
   private readonly live: LiveScheduling;
+  private readonly detachers: (() => void)[] = [];
 
   constructor(options: ControllerOptions = {}) {
     this.dataExpiryLength = options.dataExpiryLength ?? 60_000;
@@ -191,6 +200,13 @@ export class Controller {
       retain: (endpoint, args, key) => this.hold(endpoint, args, key),
       unwatched: key => this.abandonIfUnwanted(key),
     });
+    for (const plugin of options.plugins ?? []) {
+      try {
+        this.detachers.push(plugin.attach(this));
+      } catch (error) {
+        reportError(error, 'a Controller plugin could not start');
+      }
+    }
   }
 
   /** The visible state (confirmed data plus pending predictions). Immutable. */
@@ -355,12 +371,20 @@ export class Controller {
   }
 
   /**
-   * Stops the GC timer (when the policy has `intervalMs`). The Controller
-   * still works; call it when the Controller is discarded.
+   * Stops the GC timer (when the policy has `intervalMs`), polling, and the
+   * plugins (tab sync, persistence). The Controller still works; call it
+   * when the Controller is discarded.
    */
   dispose(): void {
     this.stopGC();
     this.live.dispose();
+    for (const detach of this.detachers.splice(0)) {
+      try {
+        detach();
+      } catch (error) {
+        reportError(error, 'a Controller plugin could not stop');
+      }
+    }
   }
 
   /**
@@ -450,7 +474,7 @@ export class Controller {
         this.visible = {...next, optimistic: [...before.optimistic, update]};
         changes.addRows(this.predicted);
         this.predicted = changes.rowKeys();
-        this.notifier.queue(changes.finish(++this.commits, 'optimistic', before, this.visible));
+        this.notifier.queue(changes.finish(++this.commits, 'optimistic', before, this.visible, {before: this.base, after: this.base}));
         this.notifier.flushSoon();
       }
     }
@@ -641,6 +665,54 @@ export class Controller {
    */
   dehydrate(): DehydratedState {
     return dehydrateState(this.base, this.now());
+  }
+
+  /**
+   * Writes a snapshot (all of `dehydrate()`, or part of one) into the
+   * confirmed state of this running Controller, keeping the order of
+   * fetches: a row is written when the Entity's `useIncoming` accepts it
+   * (for a table this Controller has not written yet: when it was fetched no
+   * earlier than the row held), a result when its fetch was triggered after
+   * the one held, an invalidation when it is newer than the data held.
+   * Older data is disregarded, and a pending prediction stays over what is
+   * written under it (dated under it, as a server push is). One commit of cause `restore`; readers of what changed are told.
+   * Fetches started afterwards are ordered after the snapshot's data.
+   *
+   * Tab sync and persistence write through it. A malformed or foreign
+   * snapshot throws a {@link HydrateError} and nothing of it is written.
+   *
+   * @example
+   * ```ts
+   * const saved = localStorage.getItem('state');
+   * if (saved) controller.merge(saved); // shown at once; newer fetches win
+   * ```
+   */
+  merge(snapshot: DehydratedState | string): void {
+    let hydrated: ReturnType<typeof hydrateState>;
+    try {
+      hydrated = hydrateState(snapshot);
+    } catch (error) {
+      if (error instanceof HydrateError) throw new HydrateError(error.path, error.reason, 'nothing of it was written');
+      throw error;
+    }
+    const {state, lastFetchedAt} = hydrated;
+    if (lastFetchedAt > this.lastFetchedAt) this.lastFetchedAt = lastFetchedAt;
+    const changes = new ChangeSet();
+    const pending = this.visible.optimistic;
+    const predictedAt = new Set(pending.map(update => update.fetchedAt));
+    const next = mergeState(this.base, state, {
+      adapter: table => this.collector.adapter(table),
+      row: changes.row,
+      result: key => changes.result(key),
+      // Each fetch has its own trigger time, so a row dated at a pending prediction's time is shown by it.
+      predictedAt: (table, pk) => {
+        if (predictedAt.size === 0) return undefined;
+        const at = this.visible.entitiesMeta.get(table)?.get(pk)?.fetchedAt;
+        return at !== undefined && predictedAt.has(at) ? at : undefined;
+      },
+    });
+    if (next !== this.base) this.commit(next, changes, 'restore');
+    this.notifier.flush();
   }
 
   /** A read-only view of the visible state now. */
@@ -853,6 +925,7 @@ export class Controller {
    */
   private commit(base: State, changes: ChangeSet, cause: CommitCause, settled?: PendingUpdate): void {
     const before = this.visible;
+    const confirmedBefore = this.base;
     const pending = settled ? before.optimistic.filter(u => u !== settled) : before.optimistic;
     this.base = {...keepShownRows(base, before, this.predicted), optimistic: []};
     changes.addRows(this.predicted);
@@ -865,7 +938,7 @@ export class Controller {
       this.visible = this.base;
       this.predicted = NO_ROWS;
     }
-    this.notifier.queue(changes.finish(++this.commits, cause, before, this.visible));
+    this.notifier.queue(changes.finish(++this.commits, cause, before, this.visible, {before: confirmedBefore, after: this.base}));
   }
 
   /** The timer's sweep: an error must not escape into the event loop. */

@@ -108,7 +108,8 @@ export interface DehydratedState {
 /**
  * Why a snapshot was refused: it is not JSON, not ours (`kind`), of another
  * format version, or malformed at `path` (a JSON path into the snapshot).
- * The Controller that was given it starts empty and reports this error.
+ * The Controller that was given it starts empty and reports this error;
+ * `controller.merge` throws it and writes nothing.
  *
  * @example
  * ```ts
@@ -120,10 +121,14 @@ export interface DehydratedState {
 export class HydrateError extends Error {
   /** Where in the snapshot the problem is (`$` for the whole of it). */
   readonly path: string;
+  /** What is wrong there. */
+  readonly reason: string;
 
-  constructor(path: string, reason: string) {
-    super(`data-elements: the snapshot was refused (${reason} at ${path}); the Controller starts empty.`);
+  /** `outcome` says what became of the snapshot. */
+  constructor(path: string, reason: string, outcome = 'the Controller starts empty') {
+    super(`data-elements: the snapshot was refused (${reason} at ${path}); ${outcome}.`);
     this.name = 'HydrateError';
     this.path = path;
+    this.reason = reason;
   }
 }

@@ -48,6 +48,11 @@ export class GCTracker {
     if (key !== undefined) this.schemas.set(key, schema);
   }
 
+  /** The table adapter met for a table key (an Entity class's, a Collection), if any. */
+  adapter(table: string): EntityLike | undefined {
+    return this.adapters.get(table);
+  }
+
   /** Forgets every result's schema (the results are gone); retained reads stay, their readers are still there. */
   clear(): void {
     this.schemas.clear();

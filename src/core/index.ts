@@ -31,3 +31,6 @@ export {globalTimers, type Timers} from './timers.js';
 export {pushFetchedAt} from './push-order.js';
 export {Backoff, type BackoffOptions} from './backoff.js';
 export {retryDelay, type RetryOptions} from './retry-policy.js';
+export type {ControllerPlugin} from './controller-plugin.js';
+export {mergeState, type MergeContext} from './merge-state.js';
+export {reportError} from './report-error.js';

@@ -1,0 +1,188 @@
+// Persistence with the browser's real IndexedDB, in every engine: a reload is a second
+// navigation of the same page (an iframe of test/fixtures/tab-page.html under
+// `<data-provider persist>`), or a new Controller on the same database name. Each test uses a
+// database of its own. The API is mocked by msw in this page.
+import {expect} from '@open-wc/testing';
+import {createStore, get, set} from 'idb-keyval';
+import {http, HttpResponse} from 'msw';
+import {Controller} from '../src/core/index.js';
+import {Persistence, SAVED_STATE_KEY, StorageError} from '../src/persist/index.js';
+import {createResource} from '../src/rest/index.js';
+import {Entity} from '../src/schema/index.js';
+import {deferred, type Deferred} from './helpers/lit-fixtures.js';
+import {startWorker, stopWorker} from './helpers/msw.js';
+import {PAGE_TIMEOUT, shows, TabPages, until} from './helpers/tab-pages.js';
+
+class Saved extends Entity {
+  id = '';
+  title = '';
+  static override key = 'PersistedNote';
+}
+const SavedResource = createResource({urlPrefix: '/persist-api', path: '/notes/:id', schema: Saved});
+
+let titles: string[] = [];
+let gets = 0;
+/** When set, GET /tabs-api/articles waits for it. */
+let holdList: Deferred<void> | undefined;
+
+const handlers = [
+  http.get('/tabs-api/articles', async () => {
+    gets++;
+    await holdList?.promise;
+    return HttpResponse.json(titles.map((title, i) => ({id: String(i + 1), title})));
+  }),
+  http.get('/persist-api/notes', () => HttpResponse.json(titles.map((title, i) => ({id: String(i + 1), title})))),
+];
+
+let dbCount = 0;
+const databases: string[] = [];
+/** A database name no other test (or earlier run) used. */
+function newDatabase(): string {
+  const name = `persist-test-${Date.now()}-${++dbCount}`;
+  databases.push(name);
+  return name;
+}
+
+/** Captures what the library reports (`reportError`) in `win` while `run` goes. */
+async function capturingReports(win: Window, run: (reported: unknown[]) => Promise<void>): Promise<unknown[]> {
+  const reported: unknown[] = [];
+  const target = win as unknown as {reportError: (error: unknown) => void};
+  const original = target.reportError;
+  target.reportError = error => reported.push(error);
+  try {
+    await run(reported);
+  } finally {
+    target.reportError = original;
+  }
+  return reported;
+}
+
+/** A Controller with a Persistence on `name`: one page load. */
+async function start(name: string, version: number | string = 1) {
+  const persistence = new Persistence({name, version, throttleMs: 0});
+  const controller = new Controller({plugins: [persistence]});
+  await persistence.ready;
+  return {persistence, controller};
+}
+
+describe('persistence in IndexedDB', function () {
+  this.timeout(PAGE_TIMEOUT);
+  const pages = new TabPages();
+
+  before(() => startWorker(...handlers));
+  after(async () => {
+    stopWorker();
+    for (const name of databases.splice(0)) indexedDB.deleteDatabase(name);
+  });
+  beforeEach(() => {
+    titles = ['first', 'second'];
+    gets = 0;
+    holdList = undefined;
+  });
+  afterEach(() => pages.closeAll());
+
+  it('a reload of the page shows the saved list at once, stale, while it is fetched again', async () => {
+    const db = newDatabase();
+    const first = await pages.open(`persist=${db}`);
+    await until(shows(first.app, ['first', 'second']));
+    await first.app.provider.persistence!.flush();
+
+    titles = ['first, changed on the server', 'second'];
+    holdList = deferred();
+    const gate = holdList;
+    const second = await pages.open(`persist=${db}`, first.frame);
+    await until(shows(second.app, ['first', 'second']), 'the saved list shows before its response');
+    expect(second.app.stale()).to.deep.equal([true]);
+    await until(() => gets === 2, 'and it is being fetched again');
+    gate.resolve();
+    await until(shows(second.app, ['first, changed on the server', 'second']));
+  });
+
+  it('a page without persist starts empty', async () => {
+    const db = newDatabase();
+    const first = await pages.open(`persist=${db}`);
+    await until(() => first.app.titles() !== undefined);
+    await first.app.provider.persistence!.flush();
+    holdList = deferred();
+    const gate = holdList;
+    const second = await pages.open('no-persist', first.frame);
+    expect(second.app.provider.persistence).to.equal(undefined);
+    await until(() => gets === 2);
+    expect(second.app.titles()).to.equal(undefined);
+    expect(second.app.text()).to.contain('Loading');
+    gate.resolve();
+    await until(() => second.app.titles() !== undefined);
+  });
+
+  it('persist-version: state saved under another version is dropped', async () => {
+    const db = newDatabase();
+    const first = await pages.open(`persist=${db}&persist-version=1`);
+    await until(() => first.app.titles() !== undefined);
+    await first.app.provider.persistence!.flush();
+    holdList = deferred();
+    const gate = holdList;
+    const second = await pages.open(`persist=${db}&persist-version=2`, first.frame);
+    await second.app.provider.persistence!.ready;
+    expect(second.app.titles()).to.equal(undefined);
+    expect(await get(SAVED_STATE_KEY, createStore(db, 'state'))).to.equal(undefined, 'deleted');
+    gate.resolve();
+    await until(() => second.app.titles() !== undefined);
+  });
+
+  it('a new Controller on the same database reads what the last one saved', async () => {
+    const db = newDatabase();
+    const first = await start(db);
+    await first.controller.fetch(SavedResource.getList);
+    await first.persistence.flush();
+    first.controller.dispose();
+
+    const second = await start(db);
+    const {data, expiryStatus} = second.controller.getResponse(SavedResource.getList);
+    expect(data?.map(note => note.title)).to.deep.equal(['first', 'second']);
+    expect(data?.[0]).to.be.instanceOf(Saved);
+    expect(expiryStatus).to.equal('stale');
+    second.controller.dispose();
+  });
+
+  it('corrupt saved state is reported and dropped; the cache starts empty and saves again', async () => {
+    for (const saved of [{version: 1, savedAt: 0, state: '{"kind":"data-elements/state", oops'}, {version: 1, savedAt: 0, state: '{"kind":"other"}'}, 'a string']) {
+      const db = newDatabase();
+      const store = createStore(db, 'state');
+      await set(SAVED_STATE_KEY, saved, store);
+      let started!: Awaited<ReturnType<typeof start>>;
+      const reported = await capturingReports(window, async () => {
+        started = await start(db);
+      });
+      expect(reported.map(error => (error as StorageError).kind)).to.deep.equal(['corrupt']);
+      expect(reported[0]).to.be.instanceOf(StorageError);
+      expect((reported[0] as Error).message).to.contain(db);
+      expect(started.controller.state.entities.size).to.equal(0);
+      expect(await get(SAVED_STATE_KEY, store)).to.equal(undefined);
+      await started.controller.fetch(SavedResource.getList);
+      await started.persistence.flush();
+      expect(((await get(SAVED_STATE_KEY, store)) as {state: string}).state).to.contain('first');
+      started.controller.dispose();
+    }
+  });
+
+  it('without IndexedDB (a private mode): reported once, the cache works', async () => {
+    // An own accessor of window in some engines, inherited in others: put back exactly what was there.
+    const own = Object.getOwnPropertyDescriptor(window, 'indexedDB');
+    Object.defineProperty(window, 'indexedDB', {value: undefined, configurable: true});
+    try {
+      const reported = await capturingReports(window, async () => {
+        const {controller, persistence} = await start(newDatabase());
+        const notes = await controller.fetch(SavedResource.getList);
+        expect(notes.map(note => note.title)).to.deep.equal(['first', 'second']);
+        await persistence.flush();
+        controller.dispose();
+      });
+      expect(reported.length).to.equal(1);
+      expect((reported[0] as StorageError).kind).to.equal('unavailable');
+    } finally {
+      if (own) Object.defineProperty(window, 'indexedDB', own);
+      else delete (window as {indexedDB?: unknown}).indexedDB;
+    }
+    expect(typeof indexedDB.open).to.equal('function', 'the real one is back');
+  });
+});

@@ -1,0 +1,132 @@
+// Sync across tabs in a real browser: two pages of one origin (iframes of
+// test/fixtures/tab-page.html, each with its own copy of the library, Controller and
+// BroadcastChannel) under `<data-provider sync-tabs>`. The API is mocked by msw in this page
+// (it answers the iframes' requests too).
+import {expect} from '@open-wc/testing';
+import {http, HttpResponse} from 'msw';
+import {deferred, type Deferred} from './helpers/lit-fixtures.js';
+import {startWorker, stopWorker} from './helpers/msw.js';
+import {PAGE_TIMEOUT, shows, TabPages, until} from './helpers/tab-pages.js';
+
+interface Article {
+  id: string;
+  title: string;
+}
+
+let articles: Article[] = [];
+let gets = 0;
+/** When set, the next PATCH waits for it, then fails with a 500. */
+let failingPatch: Deferred<void> | undefined;
+
+const handlers = [
+  http.get('/tabs-api/articles', () => {
+    gets++;
+    return HttpResponse.json(articles);
+  }),
+  http.patch('/tabs-api/articles/:id', async ({params, request}) => {
+    const gate = failingPatch;
+    if (gate) {
+      failingPatch = undefined;
+      await gate.promise;
+      return HttpResponse.json({message: 'refused'}, {status: 500});
+    }
+    const body = (await request.json()) as Partial<Article>;
+    const article = articles.find(a => a.id === params.id)!;
+    Object.assign(article, body);
+    return HttpResponse.json(article);
+  }),
+  http.delete('/tabs-api/articles/:id', ({params}) => {
+    articles = articles.filter(a => a.id !== params.id);
+    return new HttpResponse(null, {status: 204});
+  }),
+];
+
+describe('sync across tabs: two pages under <data-provider sync-tabs>', function () {
+  this.timeout(PAGE_TIMEOUT);
+  const pages = new TabPages();
+  let channel: string;
+  let channels = 0;
+  const tab = async (query = `sync-tabs=${channel}`) => (await pages.open(query)).app;
+
+  before(() => startWorker(...handlers));
+  after(() => stopWorker());
+  beforeEach(() => {
+    channel = `tabs-${Date.now()}-${++channels}`;
+    articles = [
+      {id: '1', title: 'first'},
+      {id: '2', title: 'second'},
+    ];
+    gets = 0;
+  });
+  afterEach(() => pages.closeAll());
+
+  it('an edit saved in one tab shows in the other, with no request there', async () => {
+    const a = await tab();
+    const b = await tab();
+    await until(shows(a, ['first', 'second']));
+    await until(shows(b, ['first', 'second']));
+    const requests = gets;
+
+    await a.rename('1', 'first, edited in A');
+    await until(shows(b, ['first, edited in A', 'second']), 'tab B shows tab A\'s edit');
+    expect(gets).to.equal(requests, 'no tab fetched again');
+  });
+
+  it('a delete in one tab removes the row in the other', async () => {
+    const a = await tab();
+    const b = await tab();
+    await until(shows(b, ['first', 'second']));
+    await a.remove('2');
+    await until(shows(b, ['first']), 'tab B dropped article 2');
+    await until(shows(a, ['first']));
+  });
+
+  it('an optimistic write that fails in one tab is never seen in the other', async () => {
+    const {frame, app: a} = await pages.open(`sync-tabs=${channel}`);
+    const b = await tab();
+    await until(shows(a, ['first', 'second']));
+    await until(shows(b, ['first', 'second']));
+    const seenInA = new Set<string>();
+    const observer = new MutationObserver(() => a.titles()?.forEach(title => seenInA.add(title)));
+    observer.observe(frame.contentDocument!.body, {subtree: true, childList: true, characterData: true});
+
+    failingPatch = deferred();
+    const gate = failingPatch;
+    const saving = b.rename('1', 'predicted in B').then(
+      () => 'saved',
+      () => 'failed',
+    );
+    await until(shows(b, ['predicted in B', 'second']), 'tab B shows its prediction');
+    gate.resolve();
+    expect(await saving).to.equal('failed');
+    await until(shows(b, ['first', 'second']), 'tab B rolled back');
+
+    // A confirmed write after it: messages arrive in order, so a sent prediction would have come first.
+    await b.rename('2', 'second, saved in B');
+    await until(shows(a, ['first', 'second, saved in B']));
+    observer.disconnect();
+    expect(seenInA.has('second, saved in B'), 'the observer saw tab A render').to.equal(true);
+    expect([...seenInA]).not.to.include('predicted in B');
+  });
+
+  it('a tab that opens later gets no history: it fetches', async () => {
+    const a = await tab();
+    await until(shows(a, ['first', 'second']));
+    await a.rename('1', 'edited before C opened');
+    const requests = gets;
+    const c = await tab();
+    await until(shows(c, ['edited before C opened', 'second']));
+    expect(gets).to.equal(requests + 1, 'tab C fetched the list itself');
+  });
+
+  it('a tab without sync-tabs is left alone', async () => {
+    const a = await tab();
+    const lone = await tab('lone');
+    const b = await tab();
+    await until(shows(lone, ['first', 'second']));
+    await until(shows(b, ['first', 'second']));
+    await a.rename('1', 'edited in A');
+    await until(shows(b, ['edited in A', 'second']));
+    expect(lone.titles()).to.deep.equal(['first', 'second']);
+  });
+});

@@ -10,95 +10,28 @@
 // each sample is a batch of calls lasting at least 1 ms, the cases of one size alternate
 // within each round after a warm-up, and every ratio is taken within this one run.
 import {Controller, type DehydratedState} from '../src/core/index.js';
-import {Entity} from '../src/schema/index.js';
 import {flag, option} from './cli.js';
-import {makeFixture, type ArticleJSON} from './fixture.js';
-import {formatRatio, formatTime, machineLines, quantile, table, writeMarkedSection} from './report.js';
+import {filledController, getArticles} from './state-fixture.js';
+import {measureCpu, type TimedCase as Case} from './cpu-timing.js';
+import {formatRatio, formatTime, machineLines, table, writeMarkedSection} from './report.js';
 
 const QUICK = flag('quick');
 const WRITE = flag('write');
 const ROUNDS = Number(option('rounds') ?? (QUICK ? 1 : 5));
 /** Time budget (ms) per case in each round. */
 const TIME = Number(option('time') ?? (QUICK ? 200 : 600));
-const SAMPLE_MS = 1;
-
-class User extends Entity {
-  id = '';
-  name = '';
-  email = '';
-  static key = 'User';
-}
-class Tag extends Entity {
-  id = '';
-  name = '';
-  static key = 'Tag';
-}
-class Article extends Entity {
-  id = '';
-  title = '';
-  body = '';
-  createdAt = new Date(0);
-  author = User.fromJS();
-  tags: Tag[] = [];
-  static key = 'Article';
-  static schema = {author: User, tags: [Tag], createdAt: Date};
-}
-const getArticles = {key: () => 'GET /articles', schema: [Article], name: 'getArticles'};
 
 /** A cache of `entities` rows: 90% articles, 5% users, 5% tags, from one response. */
 function setUp(entities: number) {
-  const fixture = makeFixture({articles: entities * 0.9, users: entities * 0.05, tags: entities * 0.05, tagsPerArticle: 3, seed: 0x5eed});
-  const controller = new Controller();
-  controller.setResponse(getArticles, fixture.articles);
-  const held = [...controller.state.entities.values()].reduce((n, table) => n + table.size, 0);
-  if (held !== entities) throw new Error(`the fixture gave ${held} entities, wanted ${entities}`);
+  const {controller, articles} = filledController(entities);
   const snapshot: DehydratedState = controller.dehydrate();
   const snapshotText = JSON.stringify(snapshot);
-  const rawText = JSON.stringify(fixture.articles);
+  const rawText = JSON.stringify(articles);
   // The check before timing: the hydrated Controller reads what the original reads.
   const hydrated = new Controller({initialState: snapshotText});
   const read = (c: Controller) => JSON.stringify(c.getResponse(getArticles).data);
   if (read(hydrated) !== read(controller)) throw new Error('the hydrated Controller reads other data');
-  return {controller, snapshot, snapshotText, rawText, articles: fixture.articles as ArticleJSON[]};
-}
-
-interface Case {
-  readonly label: string;
-  readonly run: () => unknown;
-}
-
-/** CPU ms per call of `run`, one sample: a batch of calls lasting at least SAMPLE_MS. */
-function sample(run: () => unknown): number {
-  let calls = 0;
-  const start = process.cpuUsage();
-  let elapsed = 0;
-  do {
-    run();
-    calls++;
-    const used = process.cpuUsage(start);
-    elapsed = (used.user + used.system) / 1000;
-  } while (elapsed < SAMPLE_MS);
-  return elapsed / calls;
-}
-
-/** Medians (and p75) per case, the cases alternating within each round. */
-function measure(cases: readonly Case[]): {median: number; p75: number}[] {
-  const samples = cases.map(() => [] as number[]);
-  // Warm-up (JIT, and the first GCs of the case) not counted.
-  for (const c of cases) {
-    const until = performance.now() + TIME / 2;
-    while (performance.now() < until) sample(c.run);
-  }
-  for (let round = 0; round < ROUNDS; round++) {
-    cases.forEach((c, i) => {
-      const until = performance.now() + TIME;
-      while (performance.now() < until) samples[i]!.push(sample(c.run));
-    });
-  }
-  return samples.map(list => {
-    const sorted = list.sort((a, b) => a - b);
-    return {median: quantile(sorted, 0.5), p75: quantile(sorted, 0.75)};
-  });
+  return {controller, snapshot, snapshotText, rawText, articles};
 }
 
 const kb = (text: string) => `${(Buffer.byteLength(text) / 1024).toFixed(0)} KiB`;
@@ -114,7 +47,7 @@ for (const entities of [1_000, 10_000]) {
     {label: 'new Controller({initialState: json})', run: () => new Controller({initialState: s.snapshotText})},
     {label: 'baseline: JSON.parse(response json)', run: () => JSON.parse(s.rawText)},
   ];
-  const [dehydrate, dehydrateText, stringify, hydrate, hydrateText, parse] = measure(cases);
+  const [dehydrate, dehydrateText, stringify, hydrate, hydrateText, parse] = measureCpu(cases, {rounds: ROUNDS, time: TIME});
   const row = (c: Case, m: {median: number; p75: number}, base: {median: number}) => [
     entities.toLocaleString('en'),
     c.label,

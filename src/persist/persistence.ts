@@ -24,7 +24,8 @@ export interface PersistenceOptions {
   throttleMs?: number;
   /**
    * The most JSON text (characters, about bytes) saved. When the state is
-   * larger, the oldest writes are left out. Default 4 MiB.
+   * larger, the oldest writes are left out (a single write larger than
+   * this is not saved). Default 8 MiB.
    */
   maxSize?: number;
   /** Data written longer ago than this (ms) is neither saved nor read back. Default 24 hours. */
@@ -110,7 +111,7 @@ export class Persistence implements ControllerPlugin {
     this.name = name;
     this.version = version;
     this.throttleMs = amount(options.throttleMs, 1_000, {option: 'throttleMs', unit: 'ms', name, zero: true});
-    this.maxSize = amount(options.maxSize, 4 * 1024 * 1024, {option: 'maxSize', unit: 'characters', name});
+    this.maxSize = amount(options.maxSize, 8 * 1024 * 1024, {option: 'maxSize', unit: 'characters', name});
     this.maxAge = amount(options.maxAge, 24 * 3_600_000, {option: 'maxAge', unit: 'ms', name});
     this.storage = options.storage ?? indexedDBStorage(name);
     this.timers = options.timers ?? globalTimers;

@@ -2,30 +2,11 @@
 // response of articles with nested authors and tags (bench/fixture.ts, seed 0x5eed), 90% / 5%
 // / 5% of the entities, `createdAt` read as a `Date`.
 import {Controller, type ControllerOptions} from '../src/core/index.js';
-import {Entity} from '../src/schema/index.js';
 import {makeFixture, type ArticleJSON} from './fixture.js';
 
-export class User extends Entity {
-  id = '';
-  name = '';
-  email = '';
-  static key = 'User';
-}
-export class Tag extends Entity {
-  id = '';
-  name = '';
-  static key = 'Tag';
-}
-export class Article extends Entity {
-  id = '';
-  title = '';
-  body = '';
-  createdAt = new Date(0);
-  author = User.fromJS();
-  tags: Tag[] = [];
-  static key = 'Article';
-  static schema = {author: User, tags: [Tag], createdAt: Date};
-}
+export {Article, Tag, User} from './adapters/ours.js';
+import {Article} from './adapters/ours.js';
+
 export const getArticles = {key: () => 'GET /articles', schema: [Article], name: 'getArticles'};
 
 /** A Controller holding `entities` rows from one response, and that response. */

@@ -6,18 +6,19 @@ import {Controller} from '../../src/core/index.js';
 import type {ArticleJSON} from '../fixture.js';
 import {articlesWithTag, itemRows, nthWrite, type ArticleLike, type ItemJSON, type Lib, type QueryArgs, type WriteMeta, type WriteRig} from './types.js';
 
-class User extends Entity {
+/** The bench's entities, shared with the state benches (bench/state-fixture.ts). */
+export class User extends Entity {
   id = '';
   name = '';
   email = '';
   static key = 'User';
 }
-class Tag extends Entity {
+export class Tag extends Entity {
   id = '';
   name = '';
   static key = 'Tag';
 }
-class Article extends Entity {
+export class Article extends Entity {
   id = '';
   title = '';
   body = '';

@@ -52,6 +52,17 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const deps = Object.keys(pkg.dependencies ?? {});
 const external = (id: string) => deps.some(d => id === d || id.startsWith(`${d}/`));
 
+// The CDN file exports persistence and tab sync, so its provider takes them from the same
+// file (one module, no chunk) rather than loading them on demand as npm builds do.
+const bundledProviderPlugins: Plugin = {
+  name: 'bundled-provider-plugins',
+  enforce: 'pre',
+  resolveId: (source, importer) =>
+    source === './load-provider-plugins.js' && importer?.endsWith('/components/data-provider.ts')
+      ? ROOT + 'components/load-provider-plugins-bundled.ts'
+      : undefined,
+};
+
 export default defineConfig(({command, mode}) => {
   if (command === 'serve' || mode === 'demo') {
     return {
@@ -74,7 +85,7 @@ export default defineConfig(({command, mode}) => {
   if (mode === 'cdn' || mode === 'cdn-devtools') {
     const devtools = mode === 'cdn-devtools';
     return {
-      plugins: [devMode(false)],
+      plugins: [devMode(false), bundledProviderPlugins],
       build: {
         outDir: 'dist/cdn',
         emptyOutDir: !devtools,
@@ -94,7 +105,7 @@ export default defineConfig(({command, mode}) => {
   }
   if (mode === 'cdn-development') {
     return {
-      plugins: [devMode(true)],
+      plugins: [devMode(true), bundledProviderPlugins],
       // Lit's own development build too (its warnings), as the `development` condition picks it.
       resolve: {conditions: ['module', 'browser', 'development']},
       build: {
@@ -125,6 +136,7 @@ export default defineConfig(({command, mode}) => {
         entry: {
           index: 'src/index.ts',
           'lit/index': 'src/lit/index.ts',
+          plugins: 'src/plugins.ts',
           'components/index': 'components/index.ts',
           'components/provider': 'components/provider.ts',
           'components/devtools/index': 'components/devtools/index.ts',

@@ -12,6 +12,7 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {devModePlugin} from './dev-mode-plugin.js';
+import {splitOutputs} from './initial-load.js';
 import {ROOT, installedVersion, machineLines, table, writeSection} from './report.js';
 import {SIZE_CEILINGS, SIZE_TARGETS} from './size-budgets.js';
 
@@ -114,6 +115,8 @@ interface Measured {
   gzip: number;
   /** Minified bytes by source group (package or src folder), when bundled here. */
   groups?: Map<string, number>;
+  /** min + gzip of the chunks loaded only by import(), left out of `gzip`. */
+  onDemandGzip?: number;
 }
 
 /** `node_modules/@lit/context/...` to `@lit/context`, `src/schema/x.ts` to `src/schema`. */
@@ -131,6 +134,7 @@ function group(path: string): string {
 const PACKAGE_ENTRIES: Record<string, string> = {
   'lit-data-elements': 'src/index.ts',
   'lit-data-elements/lit': 'src/lit/index.ts',
+  'lit-data-elements/plugins': 'src/plugins.ts',
   'lit-data-elements/provider': 'components/provider.ts',
   'lit-data-elements/elements': 'components/index.ts',
 };
@@ -147,6 +151,7 @@ const packageFromSources: Plugin = {
 async function measure(entry: Entry): Promise<Measured> {
   let code: string;
   let groups: Map<string, number> | undefined;
+  let lazy = '';
   if (entry.file) {
     const source = readFileSync(join(ROOT, entry.file), 'utf8');
     code = (await transform(source, {minify: true, format: 'esm', target: 'es2022', loader: 'js'})).code;
@@ -163,15 +168,20 @@ async function measure(entry: Entry): Promise<Measured> {
       format: 'esm',
       platform: 'browser',
       target: 'es2022',
+      // Code loaded by import() (the provider's persistence and tab sync) becomes a chunk of its own, as in an app's build.
+      splitting: true,
+      outdir: join(ROOT, 'dist/size'),
       write: false,
       external: entry.external ?? [],
       define: {'process.env.NODE_ENV': '"production"'},
       tsconfig: join(ROOT, 'tsconfig.json'),
       logLevel: 'error',
     });
-    code = result.outputFiles[0].text;
+    const {initial, onDemand} = splitOutputs(result);
+    code = initial.map(output => output.text).join('\n');
+    lazy = onDemand.map(output => output.text).join('\n');
     groups = new Map();
-    for (const output of Object.values(result.metafile.outputs)) {
+    for (const output of initial) {
       for (const [path, {bytesInOutput}] of Object.entries(output.inputs)) {
         const g = group(path);
         groups.set(g, (groups.get(g) ?? 0) + bytesInOutput);
@@ -179,7 +189,7 @@ async function measure(entry: Entry): Promise<Measured> {
     }
   }
   const bytes = Buffer.from(code);
-  return {min: bytes.length, gzip: gzipSync(bytes, {level: 9}).length, groups};
+  return {min: bytes.length, gzip: gzipSync(bytes, {level: 9}).length, groups, onDemandGzip: lazy ? gzipSync(lazy, {level: 9}).length : 0};
 }
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
@@ -193,7 +203,8 @@ for (const entry of entries) {
     notes.push(`${entry.name}: skipped, ${entry.missing}.`);
     continue;
   }
-  const {min, gzip, groups} = await measure(entry);
+  const {min, gzip, groups, onDemandGzip} = await measure(entry);
+  if (onDemandGzip) notes.push(`${entry.name}: sizes are what loads first; ${kB(onDemandGzip)} more load on demand (persistence and tab sync, when a provider asks for them).`);
   if (DETAIL && groups) {
     const total = [...groups.values()].reduce((a, b) => a + b, 0);
     console.log(`${entry.name}: minified bytes by source (before gzip)`);

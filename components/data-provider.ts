@@ -1,12 +1,13 @@
 import {ContextProvider} from '@lit/context';
 import {css, html, LitElement, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
-import {Controller, type DehydratedState} from '../src/core/index.js';
+import {Controller, reportError, type DehydratedState} from '../src/core/index.js';
 import {dataContext} from '../src/lit/index.js';
 import {ensureContextRoot} from '../src/lit/internal.js';
-import {Persistence} from '../src/persist/index.js';
-import {TabSync} from '../src/sync/index.js';
+import type {Persistence} from '../src/persist/index.js';
 import {defineElement} from './define-element.js';
+import {loadProviderPlugins} from './load-provider-plugins.js';
+import type {AttachedProviderPlugins} from './provider-plugins.js';
 
 /**
  * Provides a Controller (the cache) to every element below it. It creates one
@@ -24,6 +25,8 @@ import {defineElement} from './define-element.js';
  * Its own Controller can also sync across tabs (`sync-tabs`) and save its
  * confirmed state to IndexedDB (`persist`, `persist-version`): both are
  * opt-in, read when the provider connects, and stop when it disconnects.
+ * Their code is loaded only when a provider asks for them (`await
+ * provider.ready` waits until they run).
  *
  * @example
  * ```html
@@ -74,8 +77,10 @@ export class DataProvider extends LitElement {
   @property({attribute: 'persist-version'}) persistVersion?: string;
 
   private own?: Controller;
-  private ownPersistence?: Persistence;
-  private detachPlugins: (() => void)[] = [];
+  private plugins?: AttachedProviderPlugins;
+  /** Counts connections, so that plugins loaded after a disconnect are not attached. */
+  private connection = 0;
+  private pluginsReady: Promise<void> = Promise.resolve();
   private readonly provider = new ContextProvider(this, {context: dataContext});
 
   constructor() {
@@ -94,7 +99,26 @@ export class DataProvider extends LitElement {
    * until the saved state is shown.
    */
   get persistence(): Persistence | undefined {
-    return this.ownPersistence;
+    return this.plugins?.persistence;
+  }
+
+  /**
+   * Resolves when what the provider's `persist` and `sync-tabs` attributes
+   * turned on runs: their code is loaded (on demand, the first time a
+   * provider asks for it) and attached to the provider's own Controller, and
+   * with `persist` the saved state is in the cache. Resolves at once without
+   * them; never rejects (a part that cannot load is reported, and the
+   * provider works without it).
+   *
+   * @example
+   * ```ts
+   * const provider = document.querySelector('data-provider')!;
+   * await provider.ready;
+   * await provider.persistence?.flush();
+   * ```
+   */
+  get ready(): Promise<void> {
+    return this.pluginsReady;
   }
 
   /** Created when first needed, so that the snapshot it starts from can be set or parsed in first. */
@@ -122,24 +146,28 @@ export class DataProvider extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    for (const detach of this.detachPlugins.splice(0)) detach();
-    this.ownPersistence = undefined;
+    this.connection++;
+    this.plugins?.detach();
+    this.plugins = undefined;
   }
 
   /** Tab sync and persistence of the provider's own Controller, as its attributes ask, while it is connected. */
   private attachPlugins(): void {
-    if (this.controller || this.detachPlugins.length > 0) return;
-    const controller = this.ownController;
-    // Attribute values cannot be wrong here: an empty name picks the default, a version is any text.
-    if (typeof this.persist === 'string') {
-      const persistence = new Persistence({
-        ...(this.persist ? {name: this.persist} : {}),
-        ...(typeof this.persistVersion === 'string' ? {version: this.persistVersion} : {}),
-      });
-      this.ownPersistence = persistence;
-      this.detachPlugins.push(persistence.attach(controller));
+    const connection = ++this.connection;
+    const options = {persist: this.persist, persistVersion: this.persistVersion, syncTabs: this.syncTabs};
+    if (this.controller || (typeof options.persist !== 'string' && typeof options.syncTabs !== 'string')) {
+      this.pluginsReady = Promise.resolve();
+      return;
     }
-    if (typeof this.syncTabs === 'string') this.detachPlugins.push(new TabSync(this.syncTabs ? {channel: this.syncTabs} : {}).attach(controller));
+    const controller = this.ownController;
+    this.pluginsReady = loadProviderPlugins().then(
+      ({attachProviderPlugins}) => {
+        if (connection !== this.connection) return;
+        this.plugins = attachProviderPlugins(controller, options);
+        return this.plugins.persistence?.ready;
+      },
+      error => reportError(error, `<data-provider>: persist / sync-tabs could not be loaded`),
+    );
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -132,5 +132,3 @@ export {
   type BackoffOptions,
   type FeedUrl,
 } from './live/index.js';
-export {TabSync, type TabSyncOptions, type BroadcastChannelLike, type BroadcastChannelConstructor} from './sync/index.js';
-export {Persistence, indexedDBStorage, StorageError, type PersistenceOptions, type PersistStorage, type StorageErrorKind} from './persist/index.js';

@@ -122,7 +122,7 @@ describe('persistence in IndexedDB', function () {
     holdList = deferred();
     const gate = holdList;
     const second = await pages.open(`persist=${db}&persist-version=2`, first.frame);
-    await second.app.provider.persistence!.ready;
+    await second.app.provider.ready;
     expect(second.app.titles()).to.equal(undefined);
     expect(await get(SAVED_STATE_KEY, createStore(db, 'state'))).to.equal(undefined, 'deleted');
     gate.resolve();

@@ -123,6 +123,9 @@ export class Persistence implements ControllerPlugin {
   attach(controller: Controller): () => void {
     if (this.controller) throw new Error(`Persistence "${this.name}" already serves a Controller: make one Persistence per Controller.`);
     this.controller = controller;
+    // What the Controller held before it was attached (a provider loads persistence on demand) is saved too.
+    const {endpoints, entities} = controller.state;
+    this.dirty = endpoints.size > 0 || entities.size > 0;
     const stop = controller.subscribe(commit => {
       // A prediction changes nothing confirmed; everything else may have.
       if (commit.cause === 'optimistic') return;

@@ -11,6 +11,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {build, transform} from 'esbuild';
+import {splitOutputs} from '../../bench/initial-load.js';
 import {SIZE_CEILINGS, SIZE_TARGETS} from '../../bench/size-budgets.js';
 
 const ROOT = process.cwd();
@@ -27,6 +28,26 @@ let files: string[] = [];
 async function minGzip(code: string): Promise<number> {
   const {code: min} = await transform(code, {minify: true, format: 'esm', target: 'es2022'});
   return gzipSync(min, {level: 9}).length;
+}
+
+/** Persistence and tab sync, which `<data-provider>` loads only when its attributes ask for them. */
+const PLUGIN_CODE = /indexedDB|BroadcastChannel/;
+
+/**
+ * Checks an app's production build: no template layer and no development message anywhere, the
+ * plugins only in a chunk loaded on demand, and what loads first (each file minified and
+ * gzipped, as it travels) within the ceiling.
+ */
+async function holdApp(t: {diagnostic(message: string): void}, what: string, initial: string[], onDemand: string[]): Promise<void> {
+  // Checked with ok(), not match(): a failure would print the whole bundle.
+  const all = [...initial, ...onDemand].join('\n');
+  assert.ok(!/stampino|jexpr|data-resource/.test(all), 'the template layer is not in the bundle');
+  assert.ok(!DEV_MESSAGE.test(all), 'a production build has no development-mode message');
+  assert.ok(!PLUGIN_CODE.test(initial.join('\n')), 'persistence and tab sync are not loaded first');
+  assert.ok(PLUGIN_CODE.test(onDemand.join('\n')), 'they are in a chunk the provider loads on demand');
+  let size = 0;
+  for (const code of initial) size += await minGzip(code);
+  reportAndHold(t, what, size, 'litApp');
 }
 
 /** Reports a size beside its target and fails when it passes the ceiling held in bench/size-budgets.ts. */
@@ -59,8 +80,11 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
     cpSync(join(FIXTURE, 'vite'), join(scratch, 'vite'), {recursive: true});
   }, {timeout: 600_000}); // the build, the pack and the install: minutes on a busy machine, past the runner's per-test limit
 
-  /** The fixture app bundled by esbuild as an app's production build does (Lit external), with these export conditions. */
-  async function bundleApp(conditions: string[]): Promise<string> {
+  /**
+   * The fixture app bundled by esbuild as an app's production build does (Lit external, code
+   * splitting on), with these export conditions: what a page loads first, and what it loads on demand.
+   */
+  async function bundleApp(conditions: string[]): Promise<{initial: string[]; onDemand: string[]}> {
     const dir = join(scratch, 'esbuild');
     const result = await build({
       entryPoints: [join(dir, 'main.ts')],
@@ -69,13 +93,17 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
       minify: true,
       format: 'esm',
       target: 'es2022',
+      splitting: true,
+      outdir: join(dir, 'dist'),
+      metafile: true,
       write: false,
       conditions,
       external: ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'],
       define: {'process.env.NODE_ENV': '"production"'},
       logLevel: 'warning',
     });
-    return result.outputFiles[0]!.text;
+    const {initial, onDemand} = splitOutputs(result);
+    return {initial: initial.map(output => output.text), onDemand: onDemand.map(output => output.text)};
   }
 
   after(() => {
@@ -120,26 +148,26 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
   test('Vite builds the app, without the template layer, within its size ceiling', async t => {
     const dir = join(scratch, 'vite');
     execFileSync(node, [bin('vite/bin/vite.js'), 'build'], {cwd: dir, stdio: ['ignore', 'ignore', 'inherit']});
+    // What the page loads first: the entry script and the chunks Vite preloads with it.
+    const page = readFileSync(join(dir, 'dist/index.html'), 'utf8');
+    const first = new Set([...page.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map(match => match[1]!));
     const assets = readdirSync(join(dir, 'dist/assets')).filter(file => file.endsWith('.js'));
-    const code = assets.map(file => readFileSync(join(dir, 'dist/assets', file), 'utf8')).join('\n');
-    assert.doesNotMatch(code, /stampino|jexpr|data-resource/, 'the template layer is not in the bundle');
-    assert.doesNotMatch(code, DEV_MESSAGE, 'a production build has no development-mode message');
-    const size = await minGzip(code);
-    reportAndHold(t, 'the Vite app bundle, Lit excluded', size, 'litApp');
+    const read = (file: string) => readFileSync(join(dir, 'dist/assets', file), 'utf8');
+    const initial = assets.filter(file => first.has(file)).map(read);
+    const onDemand = assets.filter(file => !first.has(file)).map(read);
+    assert.ok(initial.length > 0, 'the page names its scripts');
+    await holdApp(t, 'the Vite app bundle, Lit excluded', initial, onDemand);
   });
 
   test('esbuild builds the app, without the template layer, within its size ceiling', async t => {
-    const code = await bundleApp([]);
-    assert.doesNotMatch(code, /stampino|jexpr/, 'the template layer is not in the bundle');
-    assert.doesNotMatch(code, DEV_MESSAGE, 'a production build has no development-mode message');
-    const size = gzipSync(code, {level: 9}).length;
-    reportAndHold(t, 'the esbuild app bundle, Lit excluded', size, 'litApp');
+    const {initial, onDemand} = await bundleApp([]);
+    await holdApp(t, 'the esbuild app bundle, Lit excluded', initial, onDemand);
   });
 
   test('the development export condition gives the development build, with its messages', async t => {
-    const development = await bundleApp(['development']);
+    const development = (await bundleApp(['development'])).initial.join('\n');
     assert.match(development, DEV_MESSAGE, 'the development build reports');
-    const sizes = [development, await bundleApp([])].map(code => gzipSync(code, {level: 9}).length);
+    const sizes = [development, (await bundleApp([])).initial.join('\n')].map(code => gzipSync(code, {level: 9}).length);
     t.diagnostic(`the esbuild app bundle: development ${(sizes[0]! / 1024).toFixed(2)} kB, production ${(sizes[1]! / 1024).toFixed(2)} kB min+gzip without Lit`);
   });
 });

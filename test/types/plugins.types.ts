@@ -2,7 +2,8 @@
 // provider's attributes. Compiled by `tsc -p tsconfig.json` (npm test).
 import {expectTypeOf} from 'expect-type';
 import type {DataProvider} from '../../components/data-provider.js';
-import {Controller, Persistence, StorageError, TabSync, type ControllerPlugin, type StorageErrorKind} from '../../src/index.js';
+import {Controller, type ControllerPlugin} from '../../src/index.js';
+import {Persistence, StorageError, TabSync, type StorageErrorKind} from '../../src/plugins.js';
 
 declare const ctrl: Controller;
 declare const provider: DataProvider;

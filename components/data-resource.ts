@@ -1,6 +1,6 @@
 import type {PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
-import type {FetchableEndpoint} from '../src/endpoint/index.js';
+import {isPaginated, type FetchableEndpoint} from '../src/endpoint/index.js';
 import {SuspenseController, useController} from '../src/lit/index.js';
 import {shortenPath, type Resource} from '../src/rest/index.js';
 import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
@@ -47,12 +47,17 @@ export interface ResourceModel {
   readonly previous: boolean;
   /** The error shown, or undefined. */
   readonly error: unknown;
-  /** The element's writes; they never reject (a failure fires `data-error`). */
+  /** True when the list has a next page to load (see `loadNextPage`). */
+  readonly hasMore: boolean;
+  /** True while the next page loads. */
+  readonly loadingMore: boolean;
+  /** The element's writes and `loadNextPage`; they never reject (a failure fires `data-error`). */
   readonly resource: {
     create(body: Params, params?: Params): Promise<unknown>;
     update(params: Params, body: Params): Promise<unknown>;
     partialUpdate(params: Params, body: Params): Promise<unknown>;
     delete(params: Params): Promise<unknown>;
+    loadNextPage(): Promise<unknown>;
   };
 }
 
@@ -112,6 +117,13 @@ interface Setup {
  * `error`, `action` and `dismiss` in its model, or a default message with a
  * Dismiss button) until it is dismissed.
  *
+ * Infinite lists: with `pagination-field` (or a `resource` whose `getList`
+ * has `paginationField`), `loadNextPage()` adds the list's next page to
+ * the list shown, and so do `<button data-action="loadNextPage">` and
+ * `<form data-action="loadNextPage">`; the template reads `hasMore` and
+ * `loadingMore`. A page that fails keeps the list and is shown like a
+ * failed write.
+ *
  * Malformed attributes (bad JSON in `params`, an unknown `member`, a
  * missing or malformed `path`) show the error state and fire `data-error`
  * with a message naming the element and the attribute; nothing is thrown.
@@ -142,6 +154,7 @@ interface Setup {
  * @attr pk - The field holding the primary key (default `id`).
  * @attr entity - The cache table (Entity key) the rows go to (default: the list URL).
  * @attr params - The params as a JSON object, such as `{"id": 1}` or `{"userId": 2}`; the `params` property wins.
+ * @attr pagination-field - The list's page-number param (such as `page`): enables `loadNextPage`. For a cursor or a `Link` header, give a `resource` whose `getList` has `paginationField`.
  * @attr member - `get` or `getList`; by default `getList` when the path's last parameter is not in params, else `get`.
  * @attr optimistic - `false` turns optimistic writes off (default on).
  * @attr poll-frequency - Refetch every this many ms while the element is connected (paused while the page is hidden).
@@ -151,6 +164,7 @@ interface Setup {
  * @prop {Resource | undefined} resource - A resource from `createResource`, used instead of `url-prefix`, `path`, `entity` and `pk`.
  * @prop {Record<string, unknown> | undefined} params - The params; when set, the `params` attribute is ignored.
  * @fires data-load - When new data is shown (first load, refetch, or a cache change such as an optimistic write); `detail.data` is the data.
+ * @fires data-next-page - When `loadNextPage` added a page; `detail.data` is the whole list.
  * @fires data-error - When a read, a write or the template fails, or an attribute is malformed; `detail`: `error`, `message`, and `attribute` or `action`. For a write it is cancelable: `preventDefault()` keeps the element from showing the failure.
  */
 export class DataResource extends TemplateHostElement {
@@ -171,6 +185,8 @@ export class DataResource extends TemplateHostElement {
   @property({attribute: 'poll-frequency', type: Number}) pollFrequency?: number;
   /** While new params load, keep showing the data of the previous ones instead of the loading state. */
   @property({attribute: 'keep-previous', type: Boolean}) keepPrevious = false;
+  /** The param of the list that picks a page (`page`, `cursor`): the list then has `loadNextPage`. */
+  @property({attribute: 'pagination-field'}) paginationField?: string;
   /** The params; when set, the `params` attribute is ignored. */
   @property({attribute: false}) params?: Params;
   /** A resource from `createResource`, instead of the declaring attributes. */
@@ -189,13 +205,17 @@ export class DataResource extends TemplateHostElement {
     update: (params, body) => this.quietly(this.replace(params, body)),
     partialUpdate: (params, body) => this.quietly(this.partialUpdate(params, body)),
     delete: params => this.quietly(this.delete(params)),
+    loadNextPage: () => this.quietly(this.loadNextPage()),
   };
+  /** The next page being loaded: one at a time. */
+  private nextPageLoad?: Promise<unknown>;
 
   constructor() {
     super();
     // The element shows and announces its read errors itself (error content, data-error).
     this.reader.handlesErrors = true;
     this.addEventListener('submit', event => this.onSubmit(event as SubmitEvent));
+    this.addEventListener('click', event => this.onClick(event));
   }
 
   override connectedCallback(): void {
@@ -258,10 +278,62 @@ export class DataResource extends TemplateHostElement {
     return this.write('delete', setup => [{...setup.itemParams, ...params}]);
   }
 
+  /**
+   * Loads the next page of the list and adds it to the list shown (the
+   * list needs `pagination-field`, or a `resource` whose `getList` has
+   * `paginationField`). Resolves with the whole list, or undefined when
+   * there is no next page; while it loads, `loadingMore` is true in the
+   * template, and a second call joins the first. A page that fails leaves
+   * the list as it was: it fires a cancelable `data-error` (`action`
+   * `loadNextPage`) and is shown like a failed write. Also
+   * `<button data-action="loadNextPage">` and `<form data-action="loadNextPage">`.
+   *
+   * @example
+   * ```ts
+   * const list = document.querySelector('data-resource')!;
+   * if (await list.loadNextPage()) console.log('one more page');
+   * ```
+   */
+  loadNextPage(): Promise<unknown> {
+    if (this.nextPageLoad) return this.nextPageLoad;
+    const setup = this.setup;
+    const endpoint = this.reader.endpoint;
+    let promise: Promise<unknown>;
+    if (setup === undefined || setup instanceof AttributeError || endpoint === undefined) {
+      promise = Promise.reject(setup ?? new Error(`${describeElement(this)}: not connected yet`));
+    } else if (setup.member !== 'getList') {
+      promise = Promise.reject(new Error(`${describeElement(this)}: loadNextPage loads a page of a list, and this element reads one item (member "get")`));
+    } else {
+      try {
+        promise = this.ctl.fetchNextPage(endpoint, setup.params); // throws when there is no provider
+      } catch (error) {
+        promise = Promise.reject(error);
+      }
+    }
+    const load = promise.then(
+      data => {
+        this.nextPageDone(load);
+        if (data !== undefined) {
+          const detail: DataLoadDetail = {data: data};
+          this.dispatchEvent(new CustomEvent('data-next-page', {detail: detail, bubbles: true, composed: true}));
+        }
+        return data;
+      },
+      error => {
+        this.nextPageDone(load);
+        if (this.fireError(error, {action: 'loadNextPage'}, true)) this.showWriteFailure(error, 'loadNextPage');
+        throw error;
+      },
+    );
+    this.nextPageLoad = load;
+    this.requestUpdate();
+    return load;
+  }
+
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     this.reader.keepPrevious = this.keepPrevious;
-    const inputs = ['urlPrefix', 'path', 'pk', 'entity', 'member', 'params', 'resource', 'paramsJson', 'pollFrequency'] as const;
+    const inputs = ['urlPrefix', 'path', 'pk', 'entity', 'member', 'params', 'resource', 'paramsJson', 'pollFrequency', 'paginationField'] as const;
     if (inputs.some(name => changed.has(name))) this.configure();
   }
 
@@ -278,6 +350,8 @@ export class DataResource extends TemplateHostElement {
       loading: waiting,
       previous: this.reader.previous,
       error: failure,
+      hasMore: failure === undefined && value !== undefined && this.nextPageArgs() !== undefined,
+      loadingMore: this.nextPageLoad !== undefined,
       resource: this.model,
     };
     return {state: failure !== undefined ? 'error' : waiting ? 'loading' : 'ready', model: model, data: value, error: failure};
@@ -319,7 +393,8 @@ export class DataResource extends TemplateHostElement {
       if (names.length === 0) throw new AttributeError(element, 'path', `("${path}") has no parameter: give the path of one item, such as /todos/:id`);
       const urlPrefix = this.urlPrefix ?? '';
       try {
-        resource = declaredResource({urlPrefix, path, pk, entity: this.entity?.trim() || `${urlPrefix}${shortenPath(path)}`});
+        const paginationField = this.paginationField?.trim() || undefined;
+        resource = declaredResource({urlPrefix, path, pk, entity: this.entity?.trim() || `${urlPrefix}${shortenPath(path)}`, paginationField});
       } catch (error) {
         throw new AttributeError(element, 'path', `could not make a resource: ${(error as Error).message}`);
       }
@@ -369,6 +444,28 @@ export class DataResource extends TemplateHostElement {
     return optimisticMembers(resource, {pk: setup.pk, itemParam: setup.itemParamNames[setup.itemParamNames.length - 1]});
   }
 
+  /** The params of the next page of the list shown, or undefined (no list, no pages, no provider yet). */
+  private nextPageArgs(): unknown {
+    const setup = this.setup;
+    const endpoint = this.reader.endpoint;
+    if (setup === undefined || setup instanceof AttributeError || setup.member !== 'getList' || !endpoint || !isPaginated(endpoint)) return undefined;
+    return this.ctl.controller?.nextPageArgs(endpoint, setup.params);
+  }
+
+  private nextPageDone(load: Promise<unknown>): void {
+    if (this.nextPageLoad === load) this.nextPageLoad = undefined;
+    // "hasMore" may change without the list changing (a page that brought nothing).
+    this.requestUpdate();
+  }
+
+  /** `<button data-action="loadNextPage">` (outside a form of that action, whose submit loads it). */
+  private onClick(event: Event): void {
+    const target = event.target instanceof Element ? event.target.closest('[data-action="loadNextPage"]') : null;
+    if (!target || target instanceof HTMLFormElement || target.closest('data-resource') !== this) return;
+    event.preventDefault();
+    void this.model.loadNextPage();
+  }
+
   /** For the template: a write that never rejects (its failure already fired `data-error`). */
   private quietly(promise: Promise<unknown>): Promise<unknown> {
     return promise.catch(() => undefined);
@@ -380,9 +477,13 @@ export class DataResource extends TemplateHostElement {
     const action = form.getAttribute('data-action');
     if (action === null) return;
     event.preventDefault();
+    if (action === 'loadNextPage') {
+      void this.model.loadNextPage();
+      return;
+    }
     const element = describeElement(this);
     if (!ACTIONS.includes(action)) {
-      this.fireError(new AttributeError(element, 'data-action', `of a <form> must be one of ${ACTIONS.join(', ')}, got "${action}"`));
+      this.fireError(new AttributeError(element, 'data-action', `of a <form> must be one of ${ACTIONS.join(', ')}, loadNextPage, got "${action}"`));
       return;
     }
     const setup = this.setup;

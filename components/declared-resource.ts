@@ -15,6 +15,8 @@ export interface ResourceDeclaration {
   readonly path: string;
   readonly entity: string;
   readonly pk: string;
+  /** The param that picks a page of the list (`page`, `cursor`), when it has pages. */
+  readonly paginationField?: string;
 }
 
 const resources = new Map<string, Resource>();
@@ -33,11 +35,12 @@ const resources = new Map<string, Resource>();
  * ```
  */
 export function declaredResource(declaration: ResourceDeclaration): Resource {
-  const {urlPrefix, path, entity, pk} = declaration;
-  const id = JSON.stringify([urlPrefix, path, entity, pk]);
+  const {urlPrefix, path, entity, pk, paginationField} = declaration;
+  const id = JSON.stringify([urlPrefix, path, entity, pk, paginationField ?? null]);
   let resource = resources.get(id);
   if (!resource) {
-    resource = createResource({urlPrefix, path, schema: declaredEntity(entity, pk)});
+    const paging = paginationField ? {paginationField} : {};
+    resource = createResource({urlPrefix, path, schema: declaredEntity(entity, pk), ...paging});
     resources.set(id, resource);
   }
   return resource;

@@ -10,6 +10,7 @@ export {
   ValuesSchema,
   CollectionSchema,
   CollectionAppender,
+  CollectionPage,
   AllSchema,
   InvalidateSchema,
   PkListSchema,
@@ -50,6 +51,9 @@ export {
   type ReadResult,
   type ArgsThen,
   requestSignal,
+  isPaginated,
+  type PaginatedEndpoint,
+  type NextPageContext,
 } from './endpoint/index.js';
 export {
   Controller,
@@ -111,6 +115,7 @@ export {
   type ResourceOptions,
   type ResourceOverrides,
   type ItemBody,
+  type NextPageGenerics,
 } from './rest/index.js';
 export {
   LiveFeed,

@@ -7,6 +7,7 @@ import {
   type EndpointResult,
   type ExpiryStatus,
   type FetchableEndpoint,
+  type PaginatedEndpoint,
   type Readable,
   type ReadArgs,
   type ReadResult,
@@ -22,6 +23,7 @@ import {GCTracker} from './gc-tracker.js';
 import {hydrateState} from './hydrate.js';
 import {LiveScheduling, type LiveOptions} from './live-scheduling.js';
 import {mergeState} from './merge-state.js';
+import {itemsAdded, nextPageArgs} from './next-page.js';
 import {Notifier, type CommitListener, type ReadOutcome, type Watch, type WatchListener} from './notifier.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
 import {pushFetchedAt} from './push-order.js';
@@ -427,6 +429,60 @@ export class Controller {
   }
 
   /**
+   * The arguments of the page after the last one loaded into the list of
+   * `endpoint` (a RestEndpoint with `paginationField`) with `args`, or
+   * undefined when the list is not cached or has no more pages (its
+   * `nextPage` says so). Fetch them with `endpoint.getNextPage`, or use
+   * {@link fetchNextPage}. A fetch of the list itself starts again from
+   * its first page.
+   *
+   * @example
+   * ```ts
+   * const hasMore = controller.nextPageArgs(ArticleResource.getList, {limit: 5}) !== undefined;
+   * ```
+   */
+  nextPageArgs<E extends FetchableEndpoint>(endpoint: E, ...args: EndpointArgs<E>): EndpointArgs<E> | undefined {
+    return nextPageArgs(this, endpoint, this.fullArgs(endpoint, args)) as EndpointArgs<E> | undefined;
+  }
+
+  /**
+   * Loads the next page of the list of `endpoint` with `args` and adds it
+   * to that list (see {@link nextPageArgs}); resolves with the whole list,
+   * or undefined when there is no next page. Items already listed keep
+   * their place and take the page's data. A page that fails rejects this
+   * call only: the list, its readers and its error stay as they were. It is
+   * a GET: retried like one, and `signal` cancels this call.
+   *
+   * @example
+   * ```ts
+   * await controller.fetchNextPage(ArticleResource.getList, {limit: 5});
+   * ```
+   */
+  fetchNextPage<E extends FetchableEndpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E> | undefined> {
+    return this.fetchNextPageWith(endpoint, args);
+  }
+
+  /**
+   * As {@link fetchNextPage}, with options: `signal` cancels this call.
+   *
+   * @example
+   * ```ts
+   * const abort = new AbortController();
+   * controller.fetchNextPageWith(ArticleResource.getList, [{limit: 5}], {signal: abort.signal});
+   * ```
+   */
+  fetchNextPageWith<E extends FetchableEndpoint>(endpoint: E, args: Readonly<EndpointArgs<E>>, options: FetchOptions = {}): Promise<EndpointResult<E> | undefined> {
+    let next: unknown[] | undefined;
+    try {
+      next = nextPageArgs(this, endpoint, this.fullArgs(endpoint, args));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (next === undefined) return Promise.resolve(undefined);
+    return this.request((endpoint as unknown as PaginatedEndpoint).getNextPage, next, options.signal, true) as Promise<EndpointResult<E>>;
+  }
+
+  /**
    * Starts or joins a request. `signal` is the caller's way to give up;
    * without one a caller that `holds` waits to the end, and one that does
    * not (a poll, a refetch of shown results) leaves the request to its
@@ -494,7 +550,9 @@ export class Controller {
         if (!this.settle(flight, mutation)) return;
         let result: unknown;
         try {
-          result = this.valueOf(endpoint, this.receive(endpoint, full, key, value, fetchedAt, update), value);
+          // A next page resolves with its list as the list's readers see it (the identical object).
+          const reader = endpoint.appendsTo?.(...full).endpoint ?? endpoint;
+          result = this.valueOf(reader, this.receive(endpoint, full, key, value, fetchedAt, update), value);
         } catch (error) {
           this.fail(key, error, update, fetchedAt, endpoint, full);
           flight.reject(error);
@@ -856,6 +914,9 @@ export class Controller {
     update: PendingUpdate | undefined,
   ): unknown {
     const normalized = normalize(endpoint.schema, value, args); // throws before anything is written
+    // A next page is stored into the list it continues; its origin (this endpoint, these args) says which page was last.
+    const into = endpoint.appendsTo?.(...args);
+    if (into) key = into.endpoint.key(...into.args);
     const now = this.now();
     const expiresAt = now + this.expiryLength(endpoint);
     const changes = new ChangeSet();
@@ -880,10 +941,10 @@ export class Controller {
             : {fetchedAt, date: now, expiresAt},
         );
         changes.result(key);
-        this.origins.note(key, endpoint, args);
+        this.origins.note(key, endpoint, args, into ? itemsAdded(normalized, this.base.entities, store.entities) : undefined);
       }
     }
-    this.collector.wrote(stored ? key : undefined, endpoint.schema, normalized);
+    this.collector.wrote(stored ? key : undefined, (into?.endpoint ?? endpoint).schema, normalized);
     this.commit({...this.base, entities: store.entities, entitiesMeta: store.entitiesMeta, endpoints, meta}, changes, 'receive', update);
     this.notifier.flush();
     return normalized.result;

@@ -87,6 +87,14 @@ export interface EndpointInterface {
    * list filters all read the same shape.
    */
   normalizeArgs?(args: readonly unknown[]): unknown[];
+  /**
+   * For an endpoint that loads a next page: the result its response is
+   * stored into (the list it continues: that endpoint, those arguments),
+   * instead of a result of its own. The request itself stays under `key`:
+   * it is shared only with the same page, and its failure or abort is its
+   * caller's alone, so the list keeps what it shows.
+   */
+  appendsTo?(...args: any[]): {readonly endpoint: EndpointInterface; readonly args: readonly unknown[]};
   /** Derives the value handed out from the denormalized data (Query). */
   readonly process?: (...args: any[]) => unknown;
 }

@@ -6,3 +6,4 @@ export {pksOf, type PksEndpoint} from './pks-of.js';
 export type {FetchableEndpoint, EndpointArgs, EndpointResult, Readable, ReadArgs, ReadResult, ArgsThen} from './endpoint-types.js';
 export {requestSignal, withRequestSignal} from './request-signal.js';
 export type {BackoffOptions, RetryOptions} from './retry-options.js';
+export {isPaginated, type PaginatedEndpoint, type NextPageContext} from './paginated.js';

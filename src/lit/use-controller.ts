@@ -14,10 +14,32 @@ import {ControllerResolver} from './controller-resolver.js';
  */
 export type ControllerMethods = Pick<
   Controller,
-  'fetch' | 'invalidate' | 'getResponse' | 'get' | 'snapshot' | 'subscribe' | 'setResponse' | 'setError' | 'resetEntireStore'
+  | 'fetch'
+  | 'fetchNextPage'
+  | 'nextPageArgs'
+  | 'invalidate'
+  | 'getResponse'
+  | 'get'
+  | 'snapshot'
+  | 'subscribe'
+  | 'setResponse'
+  | 'setError'
+  | 'resetEntireStore'
 >;
 
-const METHODS = ['fetch', 'invalidate', 'getResponse', 'get', 'snapshot', 'subscribe', 'setResponse', 'setError', 'resetEntireStore'] as const;
+const METHODS = [
+  'fetch',
+  'fetchNextPage',
+  'nextPageArgs',
+  'invalidate',
+  'getResponse',
+  'get',
+  'snapshot',
+  'subscribe',
+  'setResponse',
+  'setError',
+  'resetEntireStore',
+] as const;
 
 /**
  * The Controller of the nearest `<data-provider>`, for event handlers and

@@ -27,7 +27,8 @@ const MEMBERS: readonly ResourceMember[] = ['get', 'getList', 'create', 'update'
  *   returns the parsed body when it is a non-empty object, else the params.
  *
  * Other options (`urlPrefix`, `getHeaders`, `dataExpiryLength`...) go to every
- * member, but `retry` only to `get` and `getList` (a mutation is retried
+ * member, but `paginationField` and `nextPage` only to `getList` (whose
+ * `getNextPage` loads the next page into a cached list), and `retry` only to `get` and `getList` (a mutation is retried
  * only when its own member is extended with `retry`); `Endpoint` picks the RestEndpoint subclass they are made of. The
  * list's Collection is keyed by the entity and the list URL, so two resources
  * over one entity at different paths keep separate lists.
@@ -42,7 +43,7 @@ const MEMBERS: readonly ResourceMember[] = ['get', 'getList', 'create', 'update'
  * ```
  */
 export function createResource<const O extends ResourceGenerics>(options: ResourceGenericsOf<O> & ResourceOptions): Resource<O> {
-  const {path, schema, Endpoint = RestEndpoint, searchParams, body, retry, ...common} = options as ResourceOptions;
+  const {path, schema, Endpoint = RestEndpoint, searchParams, body, retry, paginationField, nextPage, ...common} = options as ResourceOptions;
   if (typeof path !== 'string') throw new TypeError('createResource: the `path` option (a string) is required');
   if (schema === undefined) throw new TypeError(`createResource: the \`schema\` option is required (path "${path}")`);
   const listPath = shortenPath(path);
@@ -52,7 +53,9 @@ export function createResource<const O extends ResourceGenerics>(options: Resour
   const reads = retry === undefined ? {} : {retry};
 
   const list = new CollectionSchema([schema as never], {key: `Collection(${itemName(schema)} ${common.urlPrefix ?? ''}${listPath})`});
-  const getList = make({path: listPath, schema: list, method: 'GET', body: undefined, ...reads, ...('searchParams' in options ? {searchParams} : {})});
+  // Pages are the list's: getList.getNextPage loads the next one into it.
+  const paging = {...(paginationField === undefined ? {} : {paginationField}), ...(nextPage === undefined ? {} : {nextPage})};
+  const getList = make({path: listPath, schema: list, method: 'GET', body: undefined, ...reads, ...paging, ...('searchParams' in options ? {searchParams} : {})});
   const members: Members = {
     get: make({path, schema, method: 'GET', body: undefined, ...reads}),
     getList,

@@ -1,4 +1,5 @@
 import type {SnapshotInterface} from '../endpoint/endpoint.js';
+import type {NextPageContext} from '../endpoint/paginated.js';
 import type {RetryOptions} from '../endpoint/retry-options.js';
 import type {Denormalize} from '../schema/denormalize-type.js';
 import type {HasPathParams, PathArgs} from './path-args.js';
@@ -200,6 +201,10 @@ export interface RestEndpointOptions<O = any> {
   readonly retry?: RetryOptions | false;
   /** How long (ms) a failure stands before a reader may try again. */
   readonly errorExpiryLength?: number;
+  /** The param that picks a page (`cursor`, `page`): `getNextPage` varies it and adds each page to the list keyed without it. */
+  readonly paginationField?: string;
+  /** The params of the page after the one loaded with `params`, from the list's cached value; undefined at the end. */
+  nextPage?(this: any, value: RestResolve<O>, params: RestParams<O>, context: NextPageContext): RestParams<O> | undefined;
   /**
    * The predicted response, applied at once and replaced by the real one. Must
    * be pure. On a list endpoint it serves `push`/`unshift`/`assign`, which

@@ -174,10 +174,50 @@ export class CollectionSchema<I extends Inner = Inner> {
       return out;
     }
     if (!Array.isArray(row) || !Array.isArray(refs)) return row;
-    const added = (refs as string[]).filter(ref => !row.includes(ref));
+    // An item already listed keeps its place (an overlapping page, a create the list has seen).
+    const seen = new Set<unknown>(row);
+    const added: string[] = [];
+    for (const ref of refs as string[]) {
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      added.push(ref);
+    }
     if (added.length === 0) return row;
     return mode === 'push' ? [...row, ...added] : [...added, ...row];
   }
+}
+
+/**
+ * Normalizes items for a list addition: an id map of them (`asMap`), a list
+ * (null items skipped, as `schema.Array` does), or one item; returns their
+ * refs, an id-to-pk map or a pk list.
+ */
+export function itemRefs(
+  collection: CollectionSchema<any>,
+  asMap: boolean,
+  input: unknown,
+  delegate: NormalizeDelegate,
+  path: string,
+): string[] | Record<string, string> {
+  const item = collection.itemSchema;
+  if (asMap) {
+    if (!isPlainObject(input)) {
+      throw new SchemaError({entity: collection.key, path, value: input, reason: 'assign expects an object keyed by id'});
+    }
+    const map: Record<string, string> = {};
+    for (const key of Object.keys(input)) {
+      // A null entry names no entity: it is not added (it would be the pk "null").
+      if (input[key] === null || input[key] === undefined) continue;
+      setOwn(map, key, String(delegate.visit(item, input[key], joinPath(path, key))));
+    }
+    return map;
+  }
+  if (!Array.isArray(input)) return [String(delegate.visit(item, input, path))];
+  const list: string[] = [];
+  input.forEach((value, i) => {
+    if (value !== null && value !== undefined) list.push(String(delegate.visit(item, value, joinPath(path, i))));
+  });
+  return list;
 }
 
 /** The first argument when it is a params object. */
@@ -207,36 +247,10 @@ export class CollectionAppender<S extends Schema = Schema, M extends AppendMode 
   ) {}
 
   normalize(input: unknown, delegate: NormalizeDelegate, path: string): unknown {
-    const item = this.collection.itemSchema;
-    let result: unknown;
-    let refs: string[] | Record<string, string>;
-    if (this.mode === 'assign') {
-      if (!isPlainObject(input)) {
-        throw new SchemaError({entity: this.collection.key, path, value: input, reason: 'assign expects an object keyed by id'});
-      }
-      const map: Record<string, string> = {};
-      for (const key of Object.keys(input)) {
-        // A null entry names no entity: it is not added (it would be the pk "null").
-        if (input[key] === null || input[key] === undefined) continue;
-        setOwn(map, key, String(delegate.visit(item, input[key], joinPath(path, key))));
-      }
-      refs = map;
-      result = map;
-    } else if (Array.isArray(input)) {
-      // Null items are skipped, as schema.Array does.
-      const list: string[] = [];
-      input.forEach((value, i) => {
-        if (value !== null && value !== undefined) list.push(String(delegate.visit(item, value, joinPath(path, i))));
-      });
-      refs = list;
-      result = refs;
-    } else {
-      const ref = delegate.visit(item, input, path);
-      refs = [String(ref)];
-      result = ref;
-    }
+    const refs = itemRefs(this.collection, this.mode === 'assign', input, delegate, path);
     delegate.addToCollections({collection: this.collection, mode: this.mode, filter: delegate.args, refs});
-    return result;
+    // One item in, one ref out: the result has the shape of what was sent.
+    return Array.isArray(refs) && !Array.isArray(input) ? refs[0] : refs;
   }
 
   denormalize(input: unknown, delegate: DenormalizeDelegate): unknown {

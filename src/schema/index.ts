@@ -4,6 +4,7 @@ export {SchemaError} from './schema-error.js';
 export {ArraySchema} from './array-schema.js';
 export {ValuesSchema} from './values-schema.js';
 export {CollectionSchema, CollectionAppender, type CollectionOptions} from './collection-schema.js';
+export {CollectionPage} from './collection-page.js';
 export {AllSchema} from './all-schema.js';
 export {PkListSchema} from './pk-list-schema.js';
 export {InvalidateSchema} from './invalidate-schema.js';

@@ -1,7 +1,7 @@
 import {INVALID} from './invalid.js';
 import type {NormalizedResponse} from './normalize.js';
 import {draftOf, PersistentMap, type MapDraft} from './persistent-map.js';
-import type {EntityMeta, EntityMetaTables, EntityTable, EntityTables} from './types.js';
+import type {CollectionOp, EntityMeta, EntityMetaTables, EntityTable, EntityTables} from './types.js';
 
 /**
  * Told of every row a merge writes (its value, its meta or both), by table
@@ -91,6 +91,10 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
 
   for (const op of response.collectionOps) {
     const {collection} = op;
+    if (op.list !== undefined) {
+      extendList(op, op.list, writable(collection.key), writableMeta(collection.key), meta, written);
+      continue;
+    }
     // Iterate the table as written so far; the writes below go to the draft.
     const table = tables.get(collection.key)?.finish() ?? store.entities.get(collection.key);
     if (!table) continue;
@@ -117,6 +121,17 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
   const entitiesMeta = withTables(store.entitiesMeta, metaTables);
   if (entities === store.entities && entitiesMeta === store.entitiesMeta) return store;
   return {entities, entitiesMeta};
+}
+
+/** Adds a page to the one list it continues (made from the page when absent or INVALID); its meta says when it last grew. */
+function extendList(op: CollectionOp, pk: string, table: MapDraft<unknown>, metaTable: MapDraft<EntityMeta>, meta: EntityMeta, written?: RowSink): void {
+  const {collection} = op;
+  const row = table.get(pk);
+  const next = row === undefined || row === INVALID ? collection.applyOp(collection.isMap ? {} : [], op.mode, op.refs) : collection.applyOp(row, op.mode, op.refs);
+  if (next === row) return;
+  written?.(collection.key, pk);
+  table.set(pk, next);
+  metaTable.set(pk, meta);
 }
 
 /**

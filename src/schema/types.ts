@@ -70,11 +70,19 @@ export interface CollectionOp {
   readonly filter: readonly unknown[];
   /** The pks to add (`push`/`unshift`) or the id-to-pk map to merge (`assign`). */
   readonly refs: readonly string[] | Readonly<Record<string, string>>;
+  /**
+   * The one cached list to extend (by its pk), instead of every list the
+   * filter fits: a next page joins the list it continues, and makes it
+   * when it is not cached.
+   */
+  readonly list?: string;
 }
 
 /** What the store merge needs from a collection to apply a list addition. */
 export interface CollectionRows {
   readonly key: string;
+  /** Whether its rows are id maps (`Values`) rather than lists. */
+  readonly isMap: boolean;
   matches(pk: string, filter: readonly unknown[]): boolean;
   applyOp(row: unknown, mode: CollectionOp['mode'], refs: CollectionOp['refs']): unknown;
 }

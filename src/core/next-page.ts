@@ -1,0 +1,45 @@
+import {isPaginated, type EndpointInterface, type NextPageContext} from '../endpoint/index.js';
+import {INVALID, type EntityTables, type NormalizedResponse} from '../schema/index.js';
+import type {ResultOrigin} from './result-origins.js';
+
+/** What the next-page helpers read from a Controller. */
+interface Reader {
+  getResponse(endpoint: EndpointInterface, ...args: unknown[]): {readonly data: unknown};
+  resultOrigin(key: string): ResultOrigin | undefined;
+}
+
+/**
+ * The arguments that load the page after the last one in the list of
+ * `endpoint` with `args`, or undefined when there is none (the list is not
+ * cached, or `nextPage` says it was the last page). The last page is the
+ * one that last wrote the list: its first page after a fetch of the list
+ * itself, else the last next page loaded into it.
+ */
+export function nextPageArgs(reader: Reader, endpoint: EndpointInterface, full: readonly unknown[]): unknown[] | undefined {
+  if (!isPaginated(endpoint)) {
+    throw new TypeError(`${endpoint.name ?? 'This endpoint'} has no next page: give it the \`paginationField\` option`);
+  }
+  const {data} = reader.getResponse(endpoint, ...full);
+  if (data === undefined) return undefined;
+  const origin = reader.resultOrigin(endpoint.key(...full));
+  const fromPage = origin?.endpoint.appendsTo !== undefined;
+  const last = fromPage ? origin!.args : full;
+  const context: NextPageContext = {added: fromPage ? origin!.added : undefined};
+  const next = endpoint.nextPage(data, last[0] ?? {}, context);
+  return next === undefined || next === null ? undefined : [next, ...last.slice(1)];
+}
+
+/** How many items the next pages of `response` added to their lists (from the tables before and after). */
+export function itemsAdded(response: NormalizedResponse, before: EntityTables, after: EntityTables): number {
+  let added = 0;
+  for (const op of response.collectionOps) {
+    if (op.list === undefined) continue;
+    added += size(after.get(op.collection.key)?.get(op.list)) - size(before.get(op.collection.key)?.get(op.list));
+  }
+  return added;
+}
+
+function size(row: unknown): number {
+  if (row === undefined || row === INVALID || row === null) return 0;
+  return Array.isArray(row) ? row.length : Object.keys(row as object).length;
+}

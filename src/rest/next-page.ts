@@ -1,0 +1,119 @@
+import {CollectionPage} from '../schema/collection-page.js';
+import {CollectionSchema} from '../schema/collection-schema.js';
+import {resolveSchema} from '../schema/visit-schema.js';
+import {copyEndpoint} from './copy-endpoint.js';
+import {nextLink, searchParam} from './link-header.js';
+import type {RestEndpoint} from './rest-endpoint.js';
+import type {AnyRestGenerics, IsLoose} from './rest-types.js';
+
+/**
+ * The generics of `endpoint.getNextPage`: the list endpoint's own (same
+ * params, same result: the whole list), always a GET without a body.
+ *
+ * @example
+ * ```ts
+ * type G = NextPageGenerics<{path: '/articles'; searchParams: {cursor?: string}; schema: schema.Collection<[typeof Article]>}>;
+ * ```
+ */
+export type NextPageGenerics<O> = IsLoose<O> extends true ? AnyRestGenerics : Omit<O, 'method' | 'body'> & {readonly method: 'GET'; readonly body: undefined};
+
+// Outside the instances, so that extend() (which copies own properties) never carries them over.
+const made = new WeakMap<object, RestEndpoint<any>>();
+const pages = new WeakMap<CollectionSchema<any>, Map<string, CollectionPage>>();
+
+/**
+ * The endpoint behind `list.getNextPage`, made once per list endpoint: a
+ * copy of it whose schema adds the page to the cached list of the same
+ * params without `paginationField`, and whose response is stored into that
+ * list's result (so the fields beside the list, such as a next cursor or a
+ * `link`, are those of the last page loaded). Its own key, which names the
+ * page, is what requests share and where a failure is kept: a failed or
+ * aborted page leaves the list as it was.
+ */
+export function nextPageEndpoint(endpoint: RestEndpoint<any>): RestEndpoint<any> {
+  const cached = made.get(endpoint);
+  if (cached) return cached;
+  const field = endpoint.paginationField;
+  if (typeof field !== 'string' || field === '') {
+    throw new TypeError(`${endpoint.name}: .getNextPage needs the \`paginationField\` option (the param that picks a page, such as "cursor" or "page")`);
+  }
+  const schema = pageSchema(endpoint.schema, field);
+  if (schema === undefined) {
+    throw new TypeError(`${endpoint.name}: .getNextPage needs a schema.Collection as the endpoint's schema, or as a field of an object schema`);
+  }
+  const pageKey = (endpoint.constructor as typeof RestEndpoint).prototype.key;
+  const copy = copyEndpoint(
+    endpoint,
+    {
+      schema,
+      method: 'GET',
+      name: `${endpoint.name}.getNextPage`,
+      key(this: RestEndpoint<any>, ...args: any[]): string {
+        return `${pageKey.apply(this, args)} (next page)`;
+      },
+      appendsTo(this: RestEndpoint<any>, ...args: any[]) {
+        const [params] = this.normalizeArgs(args) as [Record<string, unknown>];
+        return {endpoint, args: [withoutField(params, field)]};
+      },
+    },
+    ['body', 'sideEffect', 'pollFrequency'],
+  );
+  made.set(endpoint, copy);
+  return copy;
+}
+
+/**
+ * The params of the page after the one loaded with `params`, read from the
+ * list's cached value (see `RestEndpoint.nextPage`), or undefined when it
+ * was the last.
+ */
+export function defaultNextPage(value: unknown, params: Record<string, unknown>, field: string, added: number | undefined): Record<string, unknown> | undefined {
+  if (value === null || value === undefined) return undefined;
+  const fields = typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  // The Link header, as the specification's parseResponse keeps it ({link, results}).
+  if (fields && typeof fields.link === 'string') {
+    const url = nextLink(fields.link);
+    const next = url === undefined ? undefined : searchParam(url, field);
+    return next === undefined ? undefined : {...params, [field]: next};
+  }
+  // A cursor in a field of the response named like the param.
+  if (fields && Object.prototype.hasOwnProperty.call(fields, field)) {
+    const next = fields[field];
+    return next === null || next === undefined || next === '' || next === false ? undefined : {...params, [field]: next};
+  }
+  // A page number: the one after the last page loaded (the first page has none: 1), while
+  // pages bring items: an API of bare pages has no other end.
+  if (added === 0) return undefined;
+  const current = params[field] === undefined ? 1 : Number(params[field]);
+  if (!Number.isFinite(current)) return undefined;
+  return {...params, [field]: current + 1};
+}
+
+/** The endpoint's schema with its Collection replaced by the page schema, or undefined when it has none. */
+function pageSchema(schema: unknown, field: string): unknown {
+  if (schema instanceof CollectionSchema) return pageOf(schema, field);
+  if (resolveSchema(schema) !== 'object') return undefined;
+  let found = false;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(schema as object)) {
+    const member = (schema as Record<string, unknown>)[key];
+    const page = found ? undefined : pageSchema(member, field);
+    if (page !== undefined) found = true;
+    Object.defineProperty(out, key, {value: page ?? member, enumerable: true, writable: true, configurable: true});
+  }
+  return found ? out : undefined;
+}
+
+function pageOf(collection: CollectionSchema<any>, field: string): CollectionPage {
+  let byField = pages.get(collection);
+  if (!byField) pages.set(collection, (byField = new Map()));
+  let page = byField.get(field);
+  if (!page) byField.set(field, (page = new CollectionPage(collection, field)));
+  return page;
+}
+
+function withoutField(params: Record<string, unknown>, field: string): Record<string, unknown> {
+  if (!Object.prototype.hasOwnProperty.call(params, field)) return params;
+  const {[field]: _page, ...rest} = params;
+  return rest;
+}

@@ -1,0 +1,300 @@
+// Infinite lists: a list endpoint with `paginationField` loads its next page into the same
+// cached list (a cursor in a field, the Link header of the spec's parseResponse transform, a
+// page number), with the cache's guarantees: entities shared, an identical page changes
+// nothing, a failing page keeps the list. The API is answered by msw/node.
+import {after, afterEach, before, describe, test} from 'node:test';
+import assert from 'node:assert/strict';
+import {http, HttpResponse} from 'msw';
+import {setupServer} from 'msw/node';
+import {Controller, createResource, Entity, NetworkError, RestEndpoint, schema, type AnyRestGenerics} from '../../src/index.js';
+
+class Article extends Entity {
+  id = '';
+  title = '';
+  static override key = 'PagedArticle';
+}
+
+const API = 'https://api.example.com';
+const all = Array.from({length: 12}, (_, i) => ({id: String(i + 1), title: `Article ${i + 1}`}));
+/** How many requests each path got, and the last query of each. */
+const sent: string[] = [];
+
+/** Page `[offset, offset + limit)` of `all`, the titles changed by `edits`. */
+function slice(offset: number, limit: number, edits: Record<string, string> = {}) {
+  return all.slice(offset, offset + limit).map(a => (edits[a.id] ? {...a, title: edits[a.id]} : a));
+}
+
+let edits: Record<string, string> = {};
+const server = setupServer(
+  // A cursor in a field of the body: {results, cursor} (null on the last page).
+  http.get(`${API}/cursor/articles`, ({request}) => {
+    const url = new URL(request.url);
+    sent.push(url.pathname + url.search);
+    const offset = Number(url.searchParams.get('cursor') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 5);
+    const next = offset + limit < all.length ? String(offset + limit) : null;
+    return HttpResponse.json({results: slice(offset, limit, edits), cursor: next});
+  }),
+  // The list as the body, the next page's URL in the Link header.
+  http.get(`${API}/link/articles`, ({request}) => {
+    const url = new URL(request.url);
+    sent.push(url.pathname + url.search);
+    const offset = Number(url.searchParams.get('after') ?? 0);
+    const headers = new Headers();
+    if (offset + 5 < all.length) headers.set('Link', `<${API}/link/articles?after=${offset + 5}>; rel="next", <${API}/link/articles>; rel="first"`);
+    return HttpResponse.json(slice(offset, 5, edits), {headers});
+  }),
+  // Bare pages by number, 1-based; past the end, an empty page.
+  http.get(`${API}/paged/articles`, ({request}) => {
+    const url = new URL(request.url);
+    sent.push(url.pathname + url.search);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    return HttpResponse.json(slice((page - 1) * 5, 5, edits));
+  }),
+);
+before(() => server.listen({onUnhandledRequest: 'error'}));
+afterEach(() => {
+  server.resetHandlers();
+  sent.length = 0;
+  edits = {};
+});
+after(() => server.close());
+
+const getByCursor = new RestEndpoint({
+  urlPrefix: API,
+  path: '/cursor/articles',
+  searchParams: {} as {limit?: number; cursor?: string},
+  paginationField: 'cursor',
+  schema: {results: new schema.Collection([Article]), cursor: ''},
+});
+
+/** The specification's "response headers" transform: `{link, results}` when there is a Link header or a list. */
+class LinkEndpoint<const O = AnyRestGenerics> extends RestEndpoint<O> {
+  override async parseResponse(response: Response): Promise<unknown> {
+    const results = await super.parseResponse(response);
+    const link = response.headers.get('link');
+    return link !== null || Array.isArray(results) ? {link: link ?? '', results} : results;
+  }
+}
+const getByLink = new LinkEndpoint({
+  urlPrefix: API,
+  path: '/link/articles',
+  searchParams: {} as {after?: string},
+  paginationField: 'after',
+  schema: {results: new schema.Collection([Article]), link: ''},
+});
+
+const PagedResource = createResource({urlPrefix: API, path: '/paged/articles/:id', schema: Article, paginationField: 'page'});
+
+const titles = (list: readonly Article[] | undefined) => list?.map(a => a.title);
+const ids = (list: readonly Article[] | undefined) => list?.map(a => a.id);
+
+describe('next pages: three kinds of pagination', () => {
+  test('a cursor in a field of the response', async () => {
+    const controller = new Controller();
+    const first = await controller.fetch(getByCursor, {limit: 5});
+    assert.deepEqual(controller.nextPageArgs(getByCursor, {limit: 5}), [{limit: 5, cursor: '5'}]);
+
+    const second = await controller.fetchNextPage(getByCursor, {limit: 5});
+    assert.deepEqual(ids(second?.results), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    assert.equal(second?.cursor, '10', 'the fields beside the list are those of the last page');
+    assert.equal(controller.getResponse(getByCursor, {limit: 5}).data, second, 'the list read back is the one the call resolved with');
+    assert.equal(second?.results[0], first.results[0], 'the rows of the first page are the same instances');
+
+    await controller.fetchNextPage(getByCursor, {limit: 5});
+    const third = controller.getResponse(getByCursor, {limit: 5}).data;
+    assert.equal(third?.results.length, 12);
+    assert.equal(third?.cursor, null);
+    assert.equal(controller.nextPageArgs(getByCursor, {limit: 5}), undefined, 'the last page has no cursor');
+    assert.equal(await controller.fetchNextPage(getByCursor, {limit: 5}), undefined, 'nothing more to load: no request');
+    assert.deepEqual(sent, ['/cursor/articles?limit=5', '/cursor/articles?cursor=5&limit=5', '/cursor/articles?cursor=10&limit=5']);
+  });
+
+  test('the Link header, kept by parseResponse as {link, results}', async () => {
+    const controller = new Controller();
+    await controller.fetch(getByLink);
+    assert.deepEqual(controller.nextPageArgs(getByLink), [{after: '5'}]);
+    await controller.fetchNextPage(getByLink);
+    await controller.fetchNextPage(getByLink);
+    const list = controller.getResponse(getByLink).data;
+    assert.deepEqual(titles(list?.results), all.map(a => a.title));
+    assert.equal(list?.link, '', 'the last page has no Link header');
+    assert.equal(controller.nextPageArgs(getByLink), undefined);
+    assert.deepEqual(sent, ['/link/articles', '/link/articles?after=5', '/link/articles?after=10']);
+  });
+
+  test('a page number, until a page brings nothing', async () => {
+    const controller = new Controller();
+    await controller.fetch(PagedResource.getList);
+    assert.deepEqual(controller.nextPageArgs(PagedResource.getList), [{page: 2}]);
+    await controller.fetchNextPage(PagedResource.getList);
+    assert.deepEqual(controller.nextPageArgs(PagedResource.getList), [{page: 3}]);
+    await controller.fetchNextPage(PagedResource.getList);
+    assert.equal(controller.getResponse(PagedResource.getList).data?.length, 12);
+    assert.deepEqual(controller.nextPageArgs(PagedResource.getList), [{page: 4}], 'a short page is not known to be the last');
+    const same = controller.getResponse(PagedResource.getList).data;
+    assert.equal(await controller.fetchNextPage(PagedResource.getList), same, 'an empty page leaves the list as it was');
+    assert.equal(controller.nextPageArgs(PagedResource.getList), undefined, 'a page that added nothing ends the list');
+    assert.deepEqual(sent, ['/paged/articles', '/paged/articles?page=2', '/paged/articles?page=3', '/paged/articles?page=4']);
+  });
+
+  test('a fetch of the list itself starts again from its first page', async () => {
+    const controller = new Controller();
+    await controller.fetch(PagedResource.getList);
+    await controller.fetchNextPage(PagedResource.getList);
+    assert.equal(controller.getResponse(PagedResource.getList).data?.length, 10);
+    await controller.fetch(PagedResource.getList);
+    assert.deepEqual(ids(controller.getResponse(PagedResource.getList).data), ['1', '2', '3', '4', '5']);
+    assert.deepEqual(controller.nextPageArgs(PagedResource.getList), [{page: 2}]);
+  });
+});
+
+describe('next pages: the cache guarantees', () => {
+  test('overlapping pages: a listed entity is not repeated, and its row takes the newer data', async () => {
+    const controller = new Controller();
+    await controller.fetch(getByCursor, {limit: 5});
+    edits = {'5': 'Article 5, edited'};
+    // From offset 4: article 5 again, then 6 to 8.
+    const list = await controller.fetch(getByCursor.getNextPage, {limit: 4, cursor: '4'});
+    assert.deepEqual(ids(controller.getResponse(getByCursor, {limit: 4}).data?.results), ['5', '6', '7', '8'], 'another limit is another list');
+    assert.equal(list.results.length, 4);
+    const second = await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '4'});
+    assert.deepEqual(ids(second.results), ['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+    assert.equal(second.results[4]?.title, 'Article 5, edited');
+  });
+
+  test('an identical page changes nothing: same state, same list, no reader told', async () => {
+    const controller = new Controller();
+    await controller.fetch(getByCursor, {limit: 5});
+    await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '5'});
+    const before = controller.getResponse(getByCursor, {limit: 5}).data;
+    const {entities, endpoints} = controller.state;
+    const told: unknown[] = [];
+    const watch = controller.watch(getByCursor, [{limit: 5}], response => told.push(response));
+    const again = await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '5'});
+    assert.equal(again, before, 'the call resolves with the identical list');
+    assert.equal(controller.getResponse(getByCursor, {limit: 5}).data, before);
+    assert.equal(controller.state.entities, entities, 'no table changed');
+    assert.equal(controller.state.endpoints, endpoints, 'no result changed');
+    assert.equal(told.length, 0);
+    watch.close();
+  });
+
+  test('a failing page: the list and its readers keep what they had; the caller gets the error', async () => {
+    const controller = new Controller({retry: false});
+    await controller.fetch(getByCursor, {limit: 5});
+    const before = controller.getResponse(getByCursor, {limit: 5});
+    const told: unknown[] = [];
+    const watch = controller.watch(getByCursor, [{limit: 5}], response => told.push(response));
+    server.use(http.get(`${API}/cursor/articles`, () => HttpResponse.json({message: 'down'}, {status: 503})));
+    await assert.rejects(controller.fetchNextPage(getByCursor, {limit: 5}), (error: unknown) => error instanceof NetworkError && error.status === 503);
+    const afterFailure = controller.getResponse(getByCursor, {limit: 5});
+    assert.equal(afterFailure.data, before.data, 'the identical list');
+    assert.equal(afterFailure.error, undefined, 'no error on the list');
+    assert.equal(told.length, 0, 'its reader is not told');
+    assert.deepEqual(controller.nextPageArgs(getByCursor, {limit: 5}), [{limit: 5, cursor: '5'}], 'the same page is next');
+    server.resetHandlers();
+    await controller.fetchNextPage(getByCursor, {limit: 5});
+    assert.equal(controller.getResponse(getByCursor, {limit: 5}).data?.results.length, 10, 'and loads when tried again');
+    watch.close();
+  });
+
+  test('a next page is retried like any GET', async () => {
+    const controller = new Controller({retry: {retries: 2, initialDelay: 1, maxDelay: 1}});
+    await controller.fetch(getByCursor, {limit: 5});
+    let failures = 0;
+    server.use(
+      http.get(`${API}/cursor/articles`, () => {
+        failures++;
+        return failures === 1 ? HttpResponse.json({message: 'busy'}, {status: 503}) : undefined;
+      }),
+    );
+    const list = await controller.fetchNextPage(getByCursor, {limit: 5});
+    assert.equal(failures, 2, 'tried twice');
+    assert.equal(list?.results.length, 10);
+  });
+
+  test('a next page cancelled by its caller rejects with an AbortError and leaves the list', async () => {
+    const controller = new Controller({retry: false});
+    await controller.fetch(getByCursor, {limit: 5});
+    const before = controller.getResponse(getByCursor, {limit: 5}).data;
+    const abort = new AbortController();
+    let seen: AbortSignal | undefined;
+    let answer!: () => void;
+    const answered = new Promise<void>(resolve => (answer = resolve));
+    server.use(
+      http.get(`${API}/cursor/articles`, async ({request}) => {
+        seen = request.signal;
+        await answered;
+        return HttpResponse.json({results: slice(5, 5), cursor: '10'});
+      }),
+    );
+    const load = controller.fetchNextPageWith(getByCursor, [{limit: 5}], {signal: abort.signal});
+    await new Promise(resolve => setImmediate(resolve));
+    abort.abort();
+    await assert.rejects(load, (error: unknown) => (error as Error).name === 'AbortError');
+    answer();
+    assert.equal(seen?.aborted, true, 'the request was aborted: nobody else waited for it');
+    assert.equal(controller.getResponse(getByCursor, {limit: 5}).data, before);
+  });
+
+  test('an entity of a page is shared: an update shows in every list and reader holding it', async () => {
+    const controller = new Controller();
+    await controller.fetch(PagedResource.getList);
+    await controller.fetchNextPage(PagedResource.getList);
+    server.use(http.get(`${API}/paged/articles/7`, () => HttpResponse.json({id: '7', title: 'Seven, renamed'})));
+    const other = await controller.fetch(getByCursor, {limit: 5, cursor: '5'});
+    assert.equal(other.results[1]?.id, '7', 'another endpoint lists article 7 too');
+    const listBefore = controller.getResponse(PagedResource.getList).data!;
+    const told: unknown[] = [];
+    const watch = controller.watch(PagedResource.getList, [{}], response => told.push(response));
+    await controller.fetch(PagedResource.get, {id: '7'});
+    const list = controller.getResponse(PagedResource.getList).data!;
+    assert.equal(list[6]?.title, 'Seven, renamed');
+    assert.equal(controller.getResponse(getByCursor, {limit: 5, cursor: '5'}).data?.results[1]?.title, 'Seven, renamed');
+    assert.equal(told.length, 1, 'the list reader is told once');
+    assert.equal(list[0], listBefore[0], 'the other rows are the same instances');
+    assert.notEqual(list, listBefore);
+    watch.close();
+  });
+
+  test('a page joins only the list of its own params', async () => {
+    const controller = new Controller();
+    await controller.fetch(getByCursor, {limit: 5});
+    await controller.fetch(getByCursor, {limit: 2});
+    await controller.fetchNextPage(getByCursor, {limit: 2});
+    assert.deepEqual(ids(controller.getResponse(getByCursor, {limit: 2}).data?.results), ['1', '2', '3', '4']);
+    assert.deepEqual(ids(controller.getResponse(getByCursor, {limit: 5}).data?.results), ['1', '2', '3', '4', '5'], 'the other list is untouched');
+  });
+
+  test('a page loaded before its list makes the list', async () => {
+    const controller = new Controller();
+    const list = await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '10'});
+    assert.deepEqual(ids(list.results), ['11', '12']);
+    assert.deepEqual(ids(controller.getResponse(getByCursor, {limit: 5}).data?.results), ['11', '12']);
+  });
+});
+
+describe('next pages: mistakes', () => {
+  test('getNextPage without paginationField, or without a Collection, names the endpoint', () => {
+    const noField = new RestEndpoint({path: '/articles', schema: new schema.Collection([Article]), name: 'listArticles'});
+    assert.throws(() => noField.getNextPage, /listArticles: \.getNextPage needs the `paginationField` option/);
+    const noCollection = new RestEndpoint({path: '/articles', schema: [Article], paginationField: 'page', name: 'plainList'});
+    assert.throws(() => noCollection.getNextPage, /plainList: \.getNextPage needs a schema\.Collection/);
+  });
+
+  test('asking a list without paginationField for its next page is a TypeError naming it', async () => {
+    const controller = new Controller();
+    const noField = new RestEndpoint({path: '/articles', schema: new schema.Collection([Article]), name: 'listArticles'});
+    assert.throws(() => controller.nextPageArgs(noField), /listArticles has no next page/);
+    await assert.rejects(controller.fetchNextPage(noField), /listArticles has no next page/);
+  });
+
+  test('getNextPage is made once per endpoint, and is a GET of its own key', () => {
+    assert.equal(getByCursor.getNextPage, getByCursor.getNextPage);
+    assert.equal(getByCursor.getNextPage.method, 'GET');
+    assert.equal(getByCursor.getNextPage.sideEffect, false);
+    assert.notEqual(getByCursor.getNextPage.key({cursor: '5'}), getByCursor.key({cursor: '5'}), 'not shared with a read of that page');
+    assert.equal(PagedResource.get.paginationField, undefined, 'pagination is the list member\'s alone');
+  });
+});

@@ -1,0 +1,52 @@
+// Type tests of next pages: `getNextPage` takes the list's params and resolves with the whole
+// list; `nextPage` sees the list's value and params; the Controller's next-page calls are typed
+// from the list endpoint. Each `@ts-expect-error` line is a compile error.
+import {expectTypeOf} from 'expect-type';
+import {Controller, createResource, RestEndpoint, schema, type NextPageContext} from '../../src/index.js';
+import {Article} from './fixtures.js';
+
+declare const ctrl: Controller;
+
+export async function cursorList(): Promise<void> {
+  const getArticles = new RestEndpoint({
+    path: '/articles',
+    searchParams: {} as {limit: number; cursor?: string},
+    paginationField: 'cursor',
+    schema: {results: new schema.Collection([Article]), cursor: ''},
+    nextPage(value, params, context) {
+      expectTypeOf(value.results).toEqualTypeOf<Article[]>();
+      expectTypeOf(params).toEqualTypeOf<{limit: number; cursor?: string}>();
+      expectTypeOf(context).toEqualTypeOf<NextPageContext>();
+      return value.cursor ? {...params, cursor: value.cursor} : undefined;
+    },
+  });
+  const page = await ctrl.fetch(getArticles.getNextPage, {limit: 5, cursor: 'c5'});
+  expectTypeOf(page.results).toEqualTypeOf<Article[]>();
+  // @ts-expect-error limit is required, as for the list
+  await ctrl.fetch(getArticles.getNextPage, {cursor: 'c5'});
+  // @ts-expect-error the cursor is a string
+  await ctrl.fetch(getArticles.getNextPage, {limit: 5, cursor: 5});
+
+  const more = await ctrl.fetchNextPage(getArticles, {limit: 5});
+  expectTypeOf(more).toEqualTypeOf<typeof page | undefined>();
+  expectTypeOf(ctrl.nextPageArgs(getArticles, {limit: 5})).toEqualTypeOf<[params: {limit: number; cursor?: string}] | undefined>();
+  // @ts-expect-error the list's params, not another shape
+  ctrl.nextPageArgs(getArticles, {size: 5});
+
+  new RestEndpoint({
+    path: '/articles',
+    searchParams: {} as {cursor?: string},
+    paginationField: 'cursor',
+    schema: new schema.Collection([Article]),
+    // @ts-expect-error nextPage returns the list's params (or undefined)
+    nextPage: () => ({after: 1}),
+  });
+}
+
+export async function pagedResource(): Promise<void> {
+  const Articles = createResource({path: '/articles/:id', schema: Article, searchParams: {} as {page?: number}, paginationField: 'page'});
+  expectTypeOf(await ctrl.fetch(Articles.getList.getNextPage, {page: 2})).toEqualTypeOf<Article[]>();
+  expectTypeOf(await ctrl.fetchNextPage(Articles.getList)).toEqualTypeOf<Article[] | undefined>();
+  // @ts-expect-error a page is a number here
+  await ctrl.fetch(Articles.getList.getNextPage, {page: 'two'});
+}

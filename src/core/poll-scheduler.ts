@@ -69,7 +69,7 @@ export class PollScheduler {
    */
   retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void {
     const frequency = this.frequencyOf(endpoint);
-    if (frequency === undefined) return () => {};
+    if (frequency === undefined) return NOT_POLLED;
     const holder: Holder = {endpoint, args, frequency};
     let poll = this.polls.get(key);
     const now = this.options.now();
@@ -163,3 +163,6 @@ function shortestHolder(poll: Poll): Holder {
 function frequencyOf(poll: Poll): number {
   return shortestHolder(poll).frequency;
 }
+
+/** The release of a read that is not polled (most reads): nothing to undo, so one function for all. */
+const NOT_POLLED = (): void => {};

@@ -22,9 +22,10 @@ export interface Indexed {
  * ```
  */
 export class WatchIndex<W extends Indexed> {
-  private readonly byResult = new Map<string, Set<W>>();
-  private readonly byRow = new Map<string, Map<string, Set<W>>>();
-  private readonly byTable = new Map<string, Set<W>>();
+  // Most keys and rows have one watcher: it is held as it is, and a Set only from the second.
+  private readonly byResult = new Map<string, Held<W>>();
+  private readonly byRow = new Map<string, Map<string, Held<W>>>();
+  private readonly byTable = new Map<string, Held<W>>();
 
   /** Indexes `watcher` by its key and its reads. */
   add(watcher: W): void {
@@ -51,28 +52,21 @@ export class WatchIndex<W extends Indexed> {
    * whole table with a row in `rows`, or of whether one of `presence` is there.
    */
   collect(results: ReadonlySet<string>, rows: RowKeys, presence: RowKeys, found: Set<W>): void {
-    for (const key of results) {
-      const watchers = this.byResult.get(key);
-      if (watchers) for (const watcher of watchers) found.add(watcher);
-    }
+    for (const key of results) addHeld(this.byResult.get(key), found);
     for (const [table, pks] of rows) {
-      const whole = this.byTable.get(table);
-      if (whole) for (const watcher of whole) found.add(watcher);
+      addHeld(this.byTable.get(table), found);
       this.collectRows(this.byRow.get(table), pks, found);
     }
     for (const [table, pks] of presence) this.collectRows(this.byRow.get(presenceKey(table)), pks, found);
   }
 
-  private collectRows(byPk: Map<string, Set<W>> | undefined, pks: ReadonlySet<string>, found: Set<W>): void {
+  private collectRows(byPk: Map<string, Held<W>> | undefined, pks: ReadonlySet<string>, found: Set<W>): void {
     if (!byPk) return;
     // Iterate the smaller side: a commit of many rows into a table few read, or the reverse.
     if (pks.size <= byPk.size) {
-      for (const pk of pks) {
-        const watchers = byPk.get(pk);
-        if (watchers) for (const watcher of watchers) found.add(watcher);
-      }
+      for (const pk of pks) addHeld(byPk.get(pk), found);
     } else {
-      for (const [pk, watchers] of byPk) if (pks.has(pk)) for (const watcher of watchers) found.add(watcher);
+      for (const [pk, watchers] of byPk) if (pks.has(pk)) addHeld(watchers, found);
     }
   }
 
@@ -112,15 +106,29 @@ function sameReads(a: readonly unknown[], b: readonly unknown[]): boolean {
   return true;
 }
 
-function addTo<W>(map: Map<string, Set<W>>, key: string, watcher: W): void {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(watcher);
+/** The watchers of one key: the watcher itself while it is the only one, else a Set of them. */
+type Held<W> = W | Set<W>;
+
+function addHeld<W>(held: Held<W> | undefined, found: Set<W>): void {
+  if (held === undefined) return;
+  if (held instanceof Set) for (const watcher of held) found.add(watcher);
+  else found.add(held);
 }
 
-function removeFrom<W>(map: Map<string, Set<W>>, key: string, watcher: W): void {
-  const set = map.get(key);
-  if (!set) return;
-  set.delete(watcher);
-  if (set.size === 0) map.delete(key);
+function addTo<W>(map: Map<string, Held<W>>, key: string, watcher: W): void {
+  const held = map.get(key);
+  if (held === undefined) map.set(key, watcher);
+  else if (held instanceof Set) held.add(watcher);
+  else if (held !== watcher) map.set(key, new Set([held, watcher]));
+}
+
+function removeFrom<W>(map: Map<string, Held<W>>, key: string, watcher: W): void {
+  const held = map.get(key);
+  if (held === undefined) return;
+  if (!(held instanceof Set)) {
+    if (held === watcher) map.delete(key);
+    return;
+  }
+  held.delete(watcher);
+  if (held.size === 0) map.delete(key);
 }

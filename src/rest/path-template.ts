@@ -78,12 +78,17 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
     if (isMissing(value)) continue;
     data[name] = template.wildcards.has(name) ? wildcardValue(value, name, endpointName) : segmentValue(value, name, endpointName);
   }
-  const missing = template.required.filter(name => !(name in data));
-  if (missing.length > 0) {
-    const list = missing.map(name => `"${name}"`).join(', ');
-    throw new TypeError(`${endpointName}: missing required path parameter ${list} for path "${path}"`);
-  }
+  for (const name of template.required) if (!(name in data)) throw missingError(template, data, path, endpointName);
   return template.fill(data);
+}
+
+/** The TypeError naming every required parameter `data` lacks. */
+function missingError(template: PathTemplate, data: Record<string, unknown>, path: string, endpointName: string): TypeError {
+  const list = template.required
+    .filter(name => !(name in data))
+    .map(name => `"${name}"`)
+    .join(', ');
+  return new TypeError(`${endpointName}: missing required path parameter ${list} for path "${path}"`);
 }
 
 function isMissing(value: unknown): boolean {

@@ -10,10 +10,12 @@
  * ```
  */
 export function queryString(params: Readonly<Record<string, unknown>>, pathNames: ReadonlySet<string>): string {
+  let keys: string[] | undefined;
+  for (const key of Object.keys(params)) if (!pathNames.has(key)) (keys ??= []).push(key);
+  // Most keys are built for params that are all path parameters: no URLSearchParams for them.
+  if (keys === undefined) return '';
+  keys.sort();
   const search = new URLSearchParams();
-  const keys = Object.keys(params)
-    .filter(key => !pathNames.has(key))
-    .sort();
   for (const key of keys) {
     const value = params[key];
     if (value === undefined) continue;

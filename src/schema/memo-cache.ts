@@ -93,6 +93,9 @@ interface Frame {
   merged: Set<Deps> | undefined;
 }
 
+/** Past this many tables in one walk, `Walk.touched` is checked through a Set. */
+const MANY_TABLES = 16;
+
 /** Deps lists up to this many slots are copied into a frame without checking for a copy already made. */
 const SHORT_DEPS = 32;
 
@@ -225,7 +228,13 @@ class Walk implements DenormalizeDelegate {
    * created with the first cycle.
    */
   private waiting: Map<string, {row: unknown; low: number; value: object | INVALID}> | undefined;
-  private readonly touched = new Map<string, EntityTable | undefined>();
+  /**
+   * The tables the result depends on, as [table key, table] pairs in the order
+   * first read: a walk reads few tables, so a list scanned for a key is cheaper
+   * than a Map built and copied out for each read (a Set takes over when many).
+   */
+  private readonly touched: unknown[] = [];
+  private touchedKeys: Set<unknown> | undefined;
   /** The result's reads, as `Denormalized.reads` gives them. */
   readonly reads: unknown[] = [];
   /** The table key `touch` recorded last (reads come in runs of one table). */
@@ -241,9 +250,7 @@ class Walk implements DenormalizeDelegate {
   ) {}
 
   tableList(): unknown[] {
-    const out: unknown[] = [];
-    for (const [key, table] of this.touched) out.push(key, table);
-    return out;
+    return this.touched;
   }
 
   unvisit(schema: unknown, input: unknown): unknown {
@@ -256,7 +263,7 @@ class Walk implements DenormalizeDelegate {
 
   tableKeys(key: string): Iterable<string> | undefined {
     const table = this.tables.get(key);
-    this.touched.set(key, table);
+    this.addTouched(key, table);
     // A read of the whole table: any change to the table changes the value.
     const top = this.frames[this.frames.length - 1];
     if (top) top.deps.reads.push(key, undefined, table, table);
@@ -437,7 +444,24 @@ class Walk implements DenormalizeDelegate {
   private touch(key: string): void {
     if (key === this.lastTouched) return;
     this.lastTouched = key;
-    if (!this.touched.has(key)) this.touched.set(key, this.tables.get(key));
+    this.addTouched(key, undefined);
+  }
+
+  /** Adds a table to `touched` unless it is there (`table` when already looked up, else looked up now). */
+  private addTouched(key: string, table: EntityTable | undefined): void {
+    const touched = this.touched;
+    if (this.touchedKeys !== undefined) {
+      if (this.touchedKeys.has(key)) return;
+      this.touchedKeys.add(key);
+    } else {
+      for (let i = 0; i < touched.length; i += 2) if (touched[i] === key) return;
+      if (touched.length >= MANY_TABLES * 2) {
+        this.touchedKeys = new Set();
+        for (let i = 0; i < touched.length; i += 2) this.touchedKeys.add(touched[i]);
+        this.touchedKeys.add(key);
+      }
+    }
+    touched.push(key, table ?? this.tables.get(key));
   }
 
   private depsUnchanged(deps: Deps): boolean {

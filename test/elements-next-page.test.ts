@@ -66,7 +66,7 @@ describe('<data-resource>: infinite lists', () => {
     return startWorker(...handlers());
   });
 
-  it('a button action loads page after page; hasMore ends when a page brings nothing; rows keep their DOM', async () => {
+  it('a button action loads page after page; hasMore ends with an empty page; rows keep their DOM', async () => {
     const {el, events} = await mount(`${rowTemplate}
       <p><template type="if" if="{{ hasMore }}"><button data-action="loadNextPage" ?disabled="{{ loadingMore }}">More</button></template></p>`);
     expect(titles(el)).to.deep.equal(['note 1', 'note 2', 'note 3']);

@@ -23,7 +23,7 @@ import {GCTracker} from './gc-tracker.js';
 import {hydrateState} from './hydrate.js';
 import {LiveScheduling, type LiveOptions} from './live-scheduling.js';
 import {mergeState} from './merge-state.js';
-import {itemsAdded, nextPageArgs} from './next-page.js';
+import {nextPageArgs, pageItems} from './next-page.js';
 import {Notifier, type CommitListener, type ReadOutcome, type Watch, type WatchListener} from './notifier.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
 import {pushFetchedAt} from './push-order.js';
@@ -941,7 +941,7 @@ export class Controller {
             : {fetchedAt, date: now, expiresAt},
         );
         changes.result(key);
-        this.origins.note(key, endpoint, args, into ? itemsAdded(normalized, this.base.entities, store.entities) : undefined);
+        this.origins.note(key, endpoint, args, into ? pageItems(normalized) : undefined);
       }
     }
     this.collector.wrote(stored ? key : undefined, (into?.endpoint ?? endpoint).schema, normalized);

@@ -1,5 +1,5 @@
 import {isPaginated, type EndpointInterface, type NextPageContext} from '../endpoint/index.js';
-import {INVALID, type EntityTables, type NormalizedResponse} from '../schema/index.js';
+import type {NormalizedResponse} from '../schema/index.js';
 import type {ResultOrigin} from './result-origins.js';
 
 /** What the next-page helpers read from a Controller. */
@@ -24,22 +24,16 @@ export function nextPageArgs(reader: Reader, endpoint: EndpointInterface, full: 
   const origin = reader.resultOrigin(endpoint.key(...full));
   const fromPage = origin?.endpoint.appendsTo !== undefined;
   const last = fromPage ? origin!.args : full;
-  const context: NextPageContext = {added: fromPage ? origin!.added : undefined};
+  const context: NextPageContext = {items: fromPage ? origin!.items : undefined};
   const next = endpoint.nextPage(data, last[0] ?? {}, context);
   return next === undefined || next === null ? undefined : [next, ...last.slice(1)];
 }
 
-/** How many items the next pages of `response` added to their lists (from the tables before and after). */
-export function itemsAdded(response: NormalizedResponse, before: EntityTables, after: EntityTables): number {
-  let added = 0;
+/** How many items the next pages of `response` held (their items already listed included). */
+export function pageItems(response: NormalizedResponse): number {
+  let items = 0;
   for (const op of response.collectionOps) {
-    if (op.list === undefined) continue;
-    added += size(after.get(op.collection.key)?.get(op.list)) - size(before.get(op.collection.key)?.get(op.list));
+    if (op.list !== undefined) items += Array.isArray(op.refs) ? op.refs.length : Object.keys(op.refs).length;
   }
-  return added;
-}
-
-function size(row: unknown): number {
-  if (row === undefined || row === INVALID || row === null) return 0;
-  return Array.isArray(row) ? row.length : Object.keys(row as object).length;
+  return items;
 }

@@ -6,12 +6,12 @@ import type {FetchableEndpoint} from './endpoint-types.js';
  *
  * @example
  * ```ts
- * const context: NextPageContext = {added: 0}; // the last page brought nothing new
+ * const context: NextPageContext = {items: 0}; // the last page was empty
  * ```
  */
 export interface NextPageContext {
-  /** How many items the last next page added to the list; undefined when only the first page is loaded. */
-  readonly added: number | undefined;
+  /** How many items the last next page held (listed before or not); undefined when only the first page is loaded. */
+  readonly items: number | undefined;
 }
 
 /**

@@ -67,7 +67,7 @@ export function nextPageEndpoint(endpoint: RestEndpoint<any>): RestEndpoint<any>
  * list's cached value (see `RestEndpoint.nextPage`), or undefined when it
  * was the last.
  */
-export function defaultNextPage(value: unknown, params: Record<string, unknown>, field: string, added: number | undefined): Record<string, unknown> | undefined {
+export function defaultNextPage(value: unknown, params: Record<string, unknown>, field: string, items: number | undefined): Record<string, unknown> | undefined {
   if (value === null || value === undefined) return undefined;
   const fields = typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   // The Link header, as the specification's parseResponse keeps it ({link, results}).
@@ -82,8 +82,8 @@ export function defaultNextPage(value: unknown, params: Record<string, unknown>,
     return next === null || next === undefined || next === '' || next === false ? undefined : {...params, [field]: next};
   }
   // A page number: the one after the last page loaded (the first page has none: 1), while
-  // pages bring items: an API of bare pages has no other end.
-  if (added === 0) return undefined;
+  // pages hold items: an API of bare pages has no other end.
+  if (items === 0) return undefined;
   const current = params[field] === undefined ? 1 : Number(params[field]);
   if (!Number.isFinite(current)) return undefined;
   return {...params, [field]: current + 1};

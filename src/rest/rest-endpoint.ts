@@ -408,8 +408,8 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
    * `parseResponse`, as `{link, results}`), its `rel="next"` URL's
    * `paginationField` param; a field of the value named like
    * `paginationField` (a cursor; empty or null at the end); else a page
-   * number, one more than `params` has (1 when absent), until a page adds
-   * no item. Give `nextPage` as an option for other shapes.
+   * number, one more than `params` has (1 when absent), until a page comes
+   * back empty. Give `nextPage` as an option for other shapes.
    *
    * @example
    * ```ts
@@ -420,7 +420,7 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
    * ```
    */
   nextPage(value: RestResolve<O>, params: RestParams<O>, context: NextPageContext): RestParams<O> | undefined {
-    return defaultNextPage(value, params as Record<string, unknown>, this.paginationField ?? '', context.added) as RestParams<O> | undefined;
+    return defaultNextPage(value, params as Record<string, unknown>, this.paginationField ?? '', context.items) as RestParams<O> | undefined;
   }
 
   private paramsOf(value: unknown): Record<string, unknown> {

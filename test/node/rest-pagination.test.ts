@@ -123,7 +123,7 @@ describe('next pages: three kinds of pagination', () => {
     assert.deepEqual(sent, ['/link/articles', '/link/articles?after=5', '/link/articles?after=10']);
   });
 
-  test('a page number, until a page brings nothing', async () => {
+  test('a page number, until a page comes back empty', async () => {
     const controller = new Controller();
     await controller.fetch(PagedResource.getList);
     assert.deepEqual(controller.nextPageArgs(PagedResource.getList), [{page: 2}]);
@@ -134,7 +134,7 @@ describe('next pages: three kinds of pagination', () => {
     assert.deepEqual(controller.nextPageArgs(PagedResource.getList), [{page: 4}], 'a short page is not known to be the last');
     const same = controller.getResponse(PagedResource.getList).data;
     assert.equal(await controller.fetchNextPage(PagedResource.getList), same, 'an empty page leaves the list as it was');
-    assert.equal(controller.nextPageArgs(PagedResource.getList), undefined, 'a page that added nothing ends the list');
+    assert.equal(controller.nextPageArgs(PagedResource.getList), undefined, 'an empty page ends the list');
     assert.deepEqual(sent, ['/paged/articles', '/paged/articles?page=2', '/paged/articles?page=3', '/paged/articles?page=4']);
   });
 

@@ -52,7 +52,7 @@ try {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 }, deviceScaleFactor: 1 });
   await page.goto(`${origin}/demo/`);
-  await page.waitForFunction(() => document.querySelectorAll('demo-article-page article').length === 5, null, { timeout: WAIT_MS });
+  await page.waitForFunction(() => document.querySelectorAll('demo-article-feed article').length === 5, null, { timeout: WAIT_MS });
   await page.waitForFunction(() => document.querySelectorAll('demo-todo-list li.todo').length > 0, null, { timeout: WAIT_MS });
   mkdirSync(OUT, { recursive: true });
   mkdirSync(SITE_OUT, { recursive: true });

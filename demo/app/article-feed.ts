@@ -1,24 +1,27 @@
-// Articles with their authors, page by page. Each page element suspends on its own
-// request (the surrounding <data-boundary> shows a skeleton for the first one); "Load
-// more" prefetches the next page with useLoading, so the new page appears complete.
+// Articles with their authors, as one infinite list: the surrounding <data-boundary> shows a
+// skeleton for the first page; "Load more" asks the Controller for the next page, which it
+// appends to the same cached list (the Link header says where it is and whether there is one).
 import {html, LitElement} from 'lit';
-import {customElement, property, state} from 'lit/decorators.js';
+import {customElement} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
 import {EventSourceFeed} from '../../src/live/index.js';
-import {useCache, useController, useLiveFeed, useLoading, useSuspense} from '../../src/lit/index.js';
-import {Article, getArticlePage, pageParams, type LinkPage} from './resources.js';
+import {useController, useLiveFeed, useLoading, useSuspense} from '../../src/lit/index.js';
+import {Article, FEED_PARAMS, getArticles} from './resources.js';
 
 /** View counts pushed by the server (server-sent events, mocked by msw in the page). */
 const liveViews = new EventSourceFeed({url: '/api/live', events: {article: Article}});
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC'});
 
-/** One page of articles: `cursor` undefined is the first page. */
-@customElement('demo-article-page')
-export class ArticlePage extends LitElement {
-  @property({attribute: false}) cursor?: string;
-
-  private page = useSuspense(this, getArticlePage, () => pageParams(this.cursor));
+/** The list, page after page, and a button for the next page while there is one. */
+@customElement('demo-article-feed')
+export class ArticleFeed extends LitElement {
+  private list = useSuspense(this, getArticles, FEED_PARAMS);
+  private ctrl = useController(this);
+  // Open while the feed is shown and has articles: every card's view count follows the
+  // server's pushes. (Waiting for the first page also means the mock server is up.)
+  private live = useLiveFeed(this, () => (this.list.value ? liveViews : undefined));
+  private more = useLoading(this, () => this.ctrl.fetchNextPage(getArticles, FEED_PARAMS));
 
   // Light DOM: the page's stylesheet styles the demo.
   protected override createRenderRoot() {
@@ -26,9 +29,23 @@ export class ArticlePage extends LitElement {
   }
 
   protected override render() {
-    const page = this.page.value as LinkPage<Article> | undefined;
-    if (!page) return html``;
-    return repeat(page.results, article => article.id, article => this.card(article));
+    const list = this.list.value;
+    const {handler: loadMore, loading, error} = this.more;
+    const status = this.live.status;
+    // Read at each render: a new page changes the list, which renders this element again.
+    const hasMore = list !== undefined && this.ctrl.nextPageArgs(getArticles, FEED_PARAMS) !== undefined;
+    return html`
+      <p class="muted live-status" aria-live="polite">${status === 'open' ? '● live: view counts update from the server' : status === 'reconnecting' ? '○ reconnecting…' : '○ connecting…'}</p>
+      ${list ? repeat(list.results, article => article.id, article => this.card(article)) : ''}
+      <div class="more">
+        ${hasMore
+          ? html`<button type="button" class="secondary" ?disabled=${loading} @click=${() => loadMore()}>${loading ? 'Loading…' : 'Load more'}</button>`
+          : list
+            ? html`<p class="muted">All ${list.results.length} articles loaded.</p>`
+            : ''}
+        ${error ? html`<p class="notice error" role="alert">Could not load more: ${(error as Error).message}</p>` : ''}
+      </div>
+    `;
   }
 
   private card(article: Article) {
@@ -50,56 +67,8 @@ export class ArticlePage extends LitElement {
   }
 }
 
-/** The list: pages so far, and a button for the next one while the last page has a next link. */
-@customElement('demo-article-feed')
-export class ArticleFeed extends LitElement {
-  /** The cursors of the pages shown; the first page has none. */
-  @state() private cursors: (string | undefined)[] = [undefined];
-
-  private ctrl = useController(this);
-  // Open while the feed is shown and has articles: every card's view count follows the
-  // server's pushes. (Waiting for the first page also means the mock server is up.)
-  private live = useLiveFeed(this, () => (this.lastPage.value ? liveViews : undefined));
-  // The last page, read from the cache only: its Link header says where the next page is.
-  private lastPage = useCache(this, getArticlePage, () => pageParams(this.cursors.at(-1)));
-  private more = useLoading(this, async (cursor: string) => {
-    await this.ctrl.fetch(getArticlePage, pageParams(cursor));
-    this.cursors = [...this.cursors, cursor];
-  });
-
-  protected override createRenderRoot() {
-    return this;
-  }
-
-  protected override render() {
-    const last = this.lastPage.value as LinkPage<Article> | undefined;
-    const {handler: loadMore, loading, error} = this.more;
-    const shown = this.cursors.length;
-    const status = this.live.status;
-    return html`
-      <p class="muted live-status" aria-live="polite">${status === 'open' ? '● live: view counts update from the server' : status === 'reconnecting' ? '○ reconnecting…' : '○ connecting…'}</p>
-      ${repeat(
-        this.cursors,
-        cursor => cursor ?? '',
-        cursor => html`<demo-article-page .cursor=${cursor}></demo-article-page>`,
-      )}
-      <div class="more">
-        ${last?.nextCursor
-          ? html`<button type="button" class="secondary" ?disabled=${loading} @click=${() => loadMore(last.nextCursor!)}>
-              ${loading ? 'Loading…' : 'Load more'}
-            </button>`
-          : last
-            ? html`<p class="muted">All ${shown} pages loaded.</p>`
-            : ''}
-        ${error ? html`<p class="notice error" role="alert">Could not load more: ${(error as Error).message}</p>` : ''}
-      </div>
-    `;
-  }
-}
-
 declare global {
   interface HTMLElementTagNameMap {
-    'demo-article-page': ArticlePage;
     'demo-article-feed': ArticleFeed;
   }
 }

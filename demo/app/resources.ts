@@ -50,51 +50,35 @@ export class Todo extends Entity {
   }
 }
 
-/** A page of results and the `Link` header that points at the next one. */
-export interface LinkPage<T> {
-  readonly results: T[];
-  readonly link: string;
-  /** The `cursor` param of the `rel="next"` link; undefined on the last page. */
-  readonly nextCursor: string | undefined;
-}
-
 /**
- * Cursor pagination through the `Link` header: the body is the list, the header says
- * where the next page is. `parseResponse` keeps both; `process` pulls the cursor out.
+ * The specification's "response headers" transform: the body is the list, the `Link`
+ * header says where the next page is; `parseResponse` keeps both as `{link, results}`.
  */
-export class LinkPaginatedEndpoint<const O = AnyRestGenerics> extends RestEndpoint<O> {
+export class LinkEndpoint<const O = AnyRestGenerics> extends RestEndpoint<O> {
   override async parseResponse(response: Response): Promise<unknown> {
     const results = await super.parseResponse(response);
-    return {link: response.headers.get('link') ?? '', results};
+    const link = response.headers.get('link');
+    return link !== null || Array.isArray(results) ? {link: link ?? '', results} : results;
   }
-
-  override process(value: {link: string; results: unknown[]}, ...args: any[]): any {
-    return {...super.process(value, ...args), nextCursor: nextCursor(value.link)};
-  }
-}
-
-/** The `cursor` of the `rel="next"` entry of a Link header. */
-export function nextCursor(link: string): string | undefined {
-  for (const part of link.split(',')) {
-    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
-    if (match) return new URL(match[1]!, location.origin).searchParams.get('cursor') ?? undefined;
-  }
-  return undefined;
 }
 
 export const ARTICLES_PER_PAGE = 5;
+/** The params of the article list: its first page; the next ones add the Link header's `cursor`. */
+export const FEED_PARAMS = {limit: ARTICLES_PER_PAGE};
 
-/** GET /api/articles?limit=5[&cursor=…]: one page, each with its author nested. */
-export const getArticlePage = new LinkPaginatedEndpoint({
+/**
+ * GET /api/articles?limit=5[&cursor=…], each article with its author nested. One cached
+ * list: `getArticles.getNextPage` (through `ctrl.fetchNextPage`) appends the page the
+ * Link header points at, and `link` becomes that page's.
+ */
+export const getArticles = new LinkEndpoint({
   urlPrefix: '/api',
   path: '/articles',
   searchParams: {} as {limit: number; cursor?: string},
-  schema: {results: [Article]},
-  name: 'getArticlePage',
+  paginationField: 'cursor',
+  schema: {results: new schema.Collection([Article]), link: ''},
+  name: 'getArticles',
 });
-
-/** Params of a page: the first page has no cursor. */
-export const pageParams = (cursor: string | undefined) => (cursor === undefined ? {limit: ARTICLES_PER_PAGE} : {limit: ARTICLES_PER_PAGE, cursor});
 
 let tmpCounter = 0;
 const tmpIds = new WeakMap<object, string>();

@@ -184,11 +184,11 @@ describe('e2e: the demo in Chromium', {skip}, () => {
 
   it('renders the articles with their authors and dates, the todos and the open count', async () => {
     await page.goto(`${server.origin}/demo/`);
-    await page.waitForFunction(() => document.querySelectorAll('demo-article-page article').length === 5, null, {timeout: WAIT_MS});
-    const first = page.locator('demo-article-page article').first();
+    await page.waitForFunction(() => document.querySelectorAll('demo-article-feed article').length === 5, null, {timeout: WAIT_MS});
+    const first = page.locator('demo-article-feed article').first();
     assert.equal(await first.locator('h3').innerText(), 'Normalizing API responses without losing your mind');
     // The author is a nested entity (normalized into the User table, rebuilt on read).
-    const authors = await page.locator('demo-article-page .author').allInnerTexts();
+    const authors = await page.locator('demo-article-feed .author').allInnerTexts();
     assert.equal(authors.length, 5);
     for (const name of authors) assert.match(name, /^(Ada Okafor|Lin Wei|Mateo Rossi|Priya Natarajan|Jonas Berg)$/);
     // publishedAt is a Date: the card formats it and writes its ISO form.
@@ -283,12 +283,14 @@ describe('e2e: the demo in Chromium', {skip}, () => {
   });
 
   it('loads the next page through the cursor of the Link header', async () => {
+    await page.evaluate(() => ((document.querySelector('demo-article-feed article') as HTMLElement & {kept?: boolean}).kept = true));
     await page.getByRole('button', {name: 'Load more'}).click();
-    await page.waitForFunction(() => document.querySelectorAll('demo-article-page article').length === 10, null, {timeout: WAIT_MS});
+    await page.waitForFunction(() => document.querySelectorAll('demo-article-feed article').length === 10, null, {timeout: WAIT_MS});
     const urls = await page.evaluate(() => window.demoApi.log.entries.filter(e => e.url.startsWith('/api/articles')).map(e => e.url));
     assert.equal(urls.length, 2);
     assert.match(urls[1]!, /^\/api\/articles\?cursor=[^&]+&limit=5$/);
-    assert.equal(await text(page, 'demo-article-page:nth-of-type(2) article h3'), 'Suspense boundaries for custom elements');
+    assert.equal(await text(page, 'demo-article-feed article:nth-of-type(6) h3'), 'Suspense boundaries for custom elements');
+    assert.equal(await page.evaluate(() => (document.querySelector('demo-article-feed article') as HTMLElement & {kept?: boolean}).kept), true, 'the first card is the same node: the page was appended to the same list');
     assert.deepEqual(errors.filter(e => !/status of 500/.test(e)), []);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({path: join(SCREENSHOTS, 'demo.png'), fullPage: true});

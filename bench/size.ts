@@ -59,7 +59,7 @@ const entries: Entry[] = [
   {name: 'core (schema, endpoint, Controller, rest)', modules: core.modules, note: core.note},
   {name: 'core + rest + Lit integration (Lit runtime external)', modules: [...core.modules, 'src/lit/index.ts'], external: LIT_EXTERNAL},
   {
-    name: 'a Lit app: useSuspense, useController, <data-provider>, <data-boundary> (Lit runtime external)',
+    name: 'a Lit app: useSuspense, useController, `<data-provider>`, `<data-boundary>` (Lit runtime external)',
     app: 'test/fixtures/consumer/app/main.ts',
     external: LIT_EXTERNAL,
     budget: 'litApp',
@@ -90,12 +90,12 @@ const entries: Entry[] = [
     : {name: 'CDN file, Lit inside (dist/cdn/data-elements.js)', missing: 'not built (npm run build)', budget: 'cdnFile'},
   exists('components/devtools/index.ts')
     ? {
-        name: '<data-devtools> entry alone (lit-data-elements/devtools; Lit runtime external)',
+        name: '`<data-devtools>` entry alone (lit-data-elements/devtools; Lit runtime external)',
         modules: ['components/devtools/index.ts'],
         external: LIT_EXTERNAL,
         note: 'no other entry imports it (test/node/devtools-bundle.test.ts); it carries no core',
       }
-    : {name: '<data-devtools> entry alone (lit-data-elements/devtools; Lit runtime external)', missing: 'components/devtools/index.ts does not exist yet'},
+    : {name: '`<data-devtools>` entry alone (lit-data-elements/devtools; Lit runtime external)', missing: 'components/devtools/index.ts does not exist yet'},
   exists('dist/cdn/data-devtools.js')
     ? {name: 'devtools CDN file, Lit inside (dist/cdn/data-devtools.js)', file: 'dist/cdn/data-devtools.js'}
     : {name: 'devtools CDN file, Lit inside (dist/cdn/data-devtools.js)', missing: 'not built (npm run build)'},

@@ -13,6 +13,9 @@ import type {
   Schema,
 } from './types.js';
 
+/** The pks of a list row as a set, for the one row that last grew (see `applyOp`). */
+const listed = new WeakMap<readonly unknown[], Set<unknown>>();
+
 type Inner = ArraySchema<any> | ValuesSchema<any> | readonly [Schema];
 /** How a created item joins the cached lists. */
 type AppendMode = 'push' | 'unshift' | 'assign';
@@ -161,6 +164,12 @@ export class CollectionSchema<I extends Inner = Inner> {
     else Object.assign(target, built);
     return target;
   }
+  extend(previousRow: unknown, previousValue: object, row: unknown): {target: object; rest: unknown} | undefined {
+    if (!Array.isArray(previousRow) || !Array.isArray(row) || !Array.isArray(previousValue) || row.length <= previousRow.length) return undefined;
+    // Comparing the pks (the very strings, for a list a page was appended to) is cheap next to reading each item.
+    for (let i = 0; i < previousRow.length; i++) if (row[i] !== previousRow[i]) return undefined;
+    return {target: previousValue.slice(), rest: row.slice(previousRow.length)};
+  }
 
   /** Applies one addition to a cached row: returns the new row, or the same one when nothing changes. */
   applyOp(row: unknown, mode: 'push' | 'unshift' | 'assign', refs: readonly string[] | Readonly<Record<string, string>>): unknown {
@@ -175,7 +184,7 @@ export class CollectionSchema<I extends Inner = Inner> {
     }
     if (!Array.isArray(row) || !Array.isArray(refs)) return row;
     // An item already listed keeps its place (an overlapping page, a create the list has seen).
-    const seen = new Set<unknown>(row);
+    const seen = listed.get(row) ?? new Set<unknown>(row);
     const added: string[] = [];
     for (const ref of refs as string[]) {
       if (seen.has(ref)) continue;
@@ -183,7 +192,12 @@ export class CollectionSchema<I extends Inner = Inner> {
       added.push(ref);
     }
     if (added.length === 0) return row;
-    return mode === 'push' ? [...row, ...added] : [...added, ...row];
+    const next = mode === 'push' ? [...row, ...added] : [...added, ...row];
+    // The set now lists `next`: it moves to it, so the next page checks its items against it
+    // instead of a set built of the whole list. `row` builds its own again if it ever grows.
+    listed.delete(row);
+    listed.set(next, seen);
+    return next;
   }
 }
 

@@ -1,5 +1,6 @@
 import {INVALID} from './invalid.js';
 import {jsonEqual} from './json-equal.js';
+import {GrowingLists, type GrownList} from './memo-lists.js';
 import {isPlainObject, setOwn} from './own-property.js';
 import {resolveSchema, walkObject} from './visit-schema.js';
 import type {DenormalizeDelegate, EntityLike, EntityTable, EntityTables} from './types.js';
@@ -49,7 +50,26 @@ export interface Denormalized<T = unknown> {
  * per state and recorded once per walk, without a Map or Set.
  */
 class Deps {
-  readonly reads: unknown[] = [];
+  /** Where this list's reads end in `reads`; -1 while its value is being built (reads are added then). */
+  private end = -1;
+  /**
+   * `reads` may go on past `size` with the reads of a list grown from this
+   * one: a grown list takes this array over and adds its new items' reads,
+   * instead of copying a long array for each page.
+   */
+  constructor(readonly reads: unknown[] = []) {}
+  /** How many slots of `reads` are this list's. */
+  get size(): number {
+    return this.end < 0 ? this.reads.length : this.end;
+  }
+  /** Ends the list: reads added to the array from now on are another list's. */
+  finish(): void {
+    this.end = this.reads.length;
+  }
+  /** A list to be built that starts with the first `size` slots of `reads`: the array itself when nothing follows them yet. */
+  static continuing(reads: unknown[], size: number): Deps {
+    return new Deps(reads.length === size ? reads : reads.slice(0, size));
+  }
   /** The number of the last state (see `MemoCache.stateOf`) in which the reads were found unchanged. */
   validIn = 0;
   /** The number of the last state in which one read was found changed. */
@@ -147,6 +167,7 @@ export class MemoCache {
   // <data-resource entity="Todo"> declares) each get instances of their own class.
   // An entry names its class: two classes sharing a table each get their own.
   private readonly entities = new WeakMap<object, EntityEntry>();
+  private readonly lists = new GrowingLists();
   /** A number per state (tables) walked, for the stamps on deps lists; weak, so no state is kept alive. */
   private readonly states = new WeakMap<EntityTables, number>();
   private counter = 0;
@@ -179,7 +200,7 @@ export class MemoCache {
 
     let state = this.states.get(tables);
     if (state === undefined) this.states.set(tables, (state = ++this.counter));
-    const walk = new Walk(this.entities, tables, state, ++this.counter);
+    const walk = new Walk(this.entities, this.lists, tables, state, ++this.counter);
     let data = walk.unvisit(schema, input);
     const invalid = data === INVALID;
     if (invalid) data = undefined;
@@ -242,6 +263,7 @@ class Walk implements DenormalizeDelegate {
 
   constructor(
     private readonly rows: WeakMap<object, EntityEntry>,
+    private readonly lists: GrowingLists,
     private readonly tables: EntityTables,
     /** This state's number: deps lists stamped with it were compared in these tables. */
     private readonly state: number,
@@ -333,45 +355,53 @@ class Walk implements DenormalizeDelegate {
     if (cached !== undefined && this.depsUnchanged(cached.deps)) {
       const deps = cached.deps;
       const reads = deps.reads;
+      const size = deps.size;
       if (top !== undefined) {
         // The members of a cycle share one deps list, as long as the cycle (a list
         // of N articles whose author lists them all). Copying and checking it for
         // each member would be quadratic: each list is checked once per state and
         // a long one copied once per frame.
-        if (reads.length > SHORT_DEPS) {
+        if (size > SHORT_DEPS) {
           const merged = top.merged ?? (top.merged = new Set());
           if (merged.has(deps)) return cached.value;
           merged.add(deps);
         }
-        for (let i = 0; i < reads.length; i++) top.deps.reads.push(reads[i]);
+        for (let i = 0; i < size; i++) top.deps.reads.push(reads[i]);
       } else if (deps.touchedIn !== this.id) {
         deps.touchedIn = this.id;
-        this.recordTop(reads);
+        this.recordTop(reads, size);
       }
       return cached.value;
     }
 
     const id = `${key}\u0000${pk}`;
+    // A list that only grew since its last value, none of whose reads changed: that value's
+    // items and reads are taken as they are, and only the added entries are built.
+    const previous = entity.extend !== undefined ? this.lists.previous(entity, pk, row, this.tables) : undefined;
+    let grownFrom: GrownList | undefined;
     let frame: Frame;
     let value: object | INVALID;
     for (;;) {
+      const grown = previous !== undefined ? entity.extend!(previous.row, previous.value, row) : undefined;
+      grownFrom = grown !== undefined ? previous : undefined;
       frame = {
         index: depth,
         key,
         pk,
         row: row as object,
-        value: entity.createEmpty(row),
+        value: grown !== undefined ? grown.target : entity.createEmpty(row),
         shared: false,
-        deps: new Deps(),
+        deps: grown !== undefined ? Deps.continuing(previous!.reads, previous!.size) : new Deps(),
         low: depth,
         pending: undefined,
         merged: undefined,
       };
       frames.push(frame);
       try {
-        value = entity.fill(frame.value, row, this);
+        value = entity.fill(frame.value, grown !== undefined ? grown.rest : row, this);
       } finally {
         frames.pop();
+        frame.deps.finish();
       }
       if (frame.low < frame.index && depth > 0) break;
       // The root of a cycle. A member whose half-built object was handed out
@@ -410,6 +440,7 @@ class Walk implements DenormalizeDelegate {
       if (frame.low < parent.low) parent.low = frame.low;
     } else {
       storeEntry(this.rows, frame.row, entity, value, deps);
+      if (entity.extend !== undefined) this.lists.remember(entity, pk, row, value, deps.reads, deps.size, this.tables, grownFrom);
       if (frame.pending) {
         // An INVALID root whose half-built object was handed out: members may point
         // at it. They are only reachable through this INVALID root, so they are
@@ -423,18 +454,19 @@ class Walk implements DenormalizeDelegate {
       }
     }
     const reads = deps.reads;
-    if (parent) for (let i = 0; i < reads.length; i++) parent.deps.reads.push(reads[i]);
+    const size = deps.size;
+    if (parent) for (let i = 0; i < size; i++) parent.deps.reads.push(reads[i]);
     else {
       deps.touchedIn = this.id;
-      this.recordTop(reads);
+      this.recordTop(reads, size);
     }
     return value;
   }
 
   /** Records the reads of an entity read outside any other entity as the result's own. */
-  private recordTop(reads: unknown[]): void {
+  private recordTop(reads: unknown[], size: number): void {
     const own = this.reads;
-    for (let i = 0; i < reads.length; i += 4) {
+    for (let i = 0; i < size; i += 4) {
       this.touch(reads[i] as string);
       own.push(reads[i], reads[i + 1]);
     }
@@ -468,10 +500,11 @@ class Walk implements DenormalizeDelegate {
     if (deps.validIn === this.state) return true;
     if (deps.changedIn === this.state) return false;
     const reads = deps.reads;
+    const size = deps.size;
     const tables = this.tables;
     let lastKey: unknown;
     let table: EntityTable | undefined;
-    for (let i = 0; i < reads.length; i += 4) {
+    for (let i = 0; i < size; i += 4) {
       const key = reads[i];
       if (key !== lastKey) {
         lastKey = key;

@@ -59,6 +59,14 @@ export interface EntityLike {
   createEmpty(row: unknown): object;
   /** Fills `target` from `row`; returns it, or INVALID when a required nested entity is invalid. */
   fill(target: object, row: unknown, delegate: DenormalizeDelegate): object | INVALID;
+  /**
+   * When `row` continues `previousRow` (its entries, then more: a list a page
+   * was appended to), a copy of `previousValue` (built from `previousRow`)
+   * and the rest of `row`, such that filling the copy with the rest gives the
+   * value of `row` as long as nothing `previousValue` read changed; else
+   * undefined. Lets the memo build only what was added.
+   */
+  extend?(previousRow: unknown, previousValue: object, row: unknown): {readonly target: object; readonly rest: unknown} | undefined;
 }
 
 /** A list addition requested by `Collection.push` / `unshift` / `assign`. */

@@ -20,7 +20,7 @@
  * templates (`type="repeat"`, `type="if"`, named blocks) because it runs on
  * the source before stampino parses it.
  */
-import {isControlTemplate} from './template-part-ends.js';
+import {isControlTemplate} from './template-part-positions.js';
 
 /** Names of the scope helpers the rewritten expressions call. */
 export const TEXT_HELPER = '$text';

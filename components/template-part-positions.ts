@@ -1,8 +1,14 @@
 /**
- * Gives every stampino control part a node of its own to end at.
+ * Keeps the parts stampino prepares where lit finds them.
  *
- * stampino replaces each `<template type=… / name=… / call=…>` with a lit
- * child part that runs from a marker up to the node after the template.
+ * stampino numbers the nodes its parts bind to by counting elements (and
+ * the markers it inserts); lit finds them again by counting elements and
+ * comments. So a comment in a template shifts every part after it by one:
+ * text would render beside its element, and an attribute binding would
+ * land on a comment and throw. Comments are dropped from the prepared copy.
+ *
+ * stampino also replaces each `<template type=… / name=… / call=…>` with a
+ * lit child part that runs from a marker up to the node after the template.
  * When the template is the last child of a rendered content (the top level
  * of a `<data-resource>` template, of an `if` or of a repeat row), no node
  * follows, and lit reads that as "up to the end of the parent". Inside an
@@ -11,8 +17,7 @@
  * an update would add its content after them, and clearing it would remove
  * them, lit's own markers included. (lit's own templates end with a marker
  * for the same reason.) An empty comment after such a template closes the
- * part; stampino's node numbering skips comments and lit's counts it last,
- * so no other part moves.
+ * part; being the last node, it moves no other part.
  */
 
 /**
@@ -31,18 +36,23 @@ export function isControlTemplate(node: Node | null): node is HTMLTemplateElemen
 }
 
 /**
- * Appends an end marker to `content` when it ends with a control template,
- * and does the same inside every control template it holds (at any depth).
+ * Makes `content` (a copy about to be prepared by stampino) number its parts
+ * as lit does: drops its comments, and appends an end marker when it ends
+ * with a control template; the same inside every control template it holds.
  *
  * @example
  * ```ts
  * const copy = template.cloneNode(true) as HTMLTemplateElement;
- * closeTrailingParts(copy.content); // before stampino prepares the copy
+ * alignPartPositions(copy.content); // before stampino prepares the copy
  * ```
  */
-export function closeTrailingParts(content: DocumentFragment): void {
+export function alignPartPositions(content: DocumentFragment): void {
+  const walker = document.createTreeWalker(content, NodeFilter.SHOW_COMMENT);
+  const comments: Node[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) comments.push(node);
+  for (const comment of comments) comment.parentNode?.removeChild(comment);
   if (isControlTemplate(content.lastChild)) content.append(document.createComment(''));
   for (const nested of content.querySelectorAll('template')) {
-    if (isControlTemplate(nested)) closeTrailingParts(nested.content);
+    if (isControlTemplate(nested)) alignPartPositions(nested.content);
   }
 }

@@ -360,7 +360,7 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     assert.equal(await text(page, '[data-testid=open-count]'), '4 open', 'the toggles, the create and the delete are forgotten');
   });
 
-  it('renders the HTML-only page (CDN file, plain HTML) and follows an optimistic toggle', async () => {
+  it('renders the HTML-only page (CDN file, plain HTML), loads more articles and follows an optimistic toggle', async () => {
     const htmlPage = await browser!.newPage({viewport: {width: 1280, height: 900}});
     const pageErrors = watchErrors(htmlPage);
     try {
@@ -371,6 +371,16 @@ describe('e2e: the demo in Chromium', {skip}, () => {
       await htmlPage.waitForFunction(() => document.querySelectorAll('#articles article').length === 5, null, {timeout: WAIT_MS});
       assert.equal(await htmlPage.locator('#articles article h3').first().innerText(), 'Normalizing API responses without losing your mind');
       assert.match(await htmlPage.locator('#articles article .author').first().innerText(), /\w+ \w+/);
+      // "Load more" follows the cursor of the Link header and appends to the same list.
+      await htmlPage.evaluate(() => ((document.querySelector('#articles article') as HTMLElement & {kept?: boolean}).kept = true));
+      await htmlPage.locator('#articles').getByRole('button', {name: 'Load more'}).click();
+      await htmlPage.waitForFunction(() => document.querySelectorAll('#articles article').length === 10, null, {timeout: WAIT_MS});
+      const articleUrls = await htmlPage.evaluate(() => window.demoApi.log.entries.filter(e => e.url.startsWith('/api/articles')).map(e => e.url));
+      assert.equal(articleUrls.length, 2);
+      assert.match(articleUrls[1]!, /^\/api\/articles\?cursor=[^&]+&limit=5$/);
+      assert.equal(await htmlPage.locator('#articles article h3').nth(5).innerText(), 'Suspense boundaries for custom elements');
+      assert.equal(await htmlPage.evaluate(() => (document.querySelector('#articles article') as HTMLElement & {kept?: boolean}).kept), true, 'the first card is the same node');
+      assert.equal(await htmlPage.locator('#articles').getByRole('button', {name: 'Load more'}).isEnabled(), true, 'more pages: the button is back');
       await htmlPage.waitForFunction(() => document.querySelectorAll('#todos li.todo').length === 6, null, {timeout: WAIT_MS});
       assert.equal((await htmlPage.locator('#open-count').innerText()).trim(), '4 open');
       await htmlPage.locator('#todos li[data-id="4"] input[type=checkbox]').click();

@@ -7,6 +7,7 @@ import {AttributeError, describeElement, parseJsonObject} from './attribute-erro
 import {declaredResource} from './declared-resource.js';
 import {defineElement} from './define-element.js';
 import {formValues} from './form-values.js';
+import {LinkHeaderError} from './link-header-list.js';
 import {optimisticMembers, type MutationMembers} from './optimistic-members.js';
 import {pathParams, pick} from './path-params.js';
 import {TemplateHostElement, type DataLoadDetail, type View} from './template-host-element.js';
@@ -35,7 +36,7 @@ type Params = Record<string, unknown>;
  * ```
  */
 export interface ResourceModel {
-  /** What was read: the entity (`get`) or the list (`getList`); undefined until loaded. */
+  /** What was read: the entity (`get`) or the list (`getList`, `results` of `{link, results}` with `link-header`); undefined until loaded. */
   readonly data: unknown;
   /** The list (`getList`), `[data]` (`get`), or `[]` before a load. */
   readonly items: readonly unknown[];
@@ -73,6 +74,8 @@ interface Setup {
   readonly listParamNames: readonly string[];
   readonly itemParamNames: readonly string[];
   readonly pk: string;
+  /** The list is read as `{link, results}` (the `link-header` attribute): the model shows `results`. */
+  readonly linkHeader: boolean;
 }
 
 /**
@@ -122,10 +125,15 @@ interface Setup {
  * the list shown, and so do `<button data-action="loadNextPage">` and
  * `<form data-action="loadNextPage">`; the template reads `hasMore` and
  * `loadingMore`. A page that fails keeps the list and is shown like a
- * failed write.
+ * failed write. With `link-header` beside `pagination-field`, the next
+ * page's URL comes in the response's `Link` header (`rel="next"`): the
+ * `pagination-field` param of that URL loads the next page, and a response
+ * without `rel="next"` was the last page. The template's `data` and `items`
+ * are the list either way.
  *
  * Malformed attributes (bad JSON in `params`, an unknown `member`, a
- * missing or malformed `path`) show the error state and fire `data-error`
+ * missing or malformed `path`, `link-header` without `pagination-field`)
+ * show the error state and fire `data-error`
  * with a message naming the element and the attribute; nothing is thrown.
  *
  * @example
@@ -154,7 +162,8 @@ interface Setup {
  * @attr pk - The field holding the primary key (default `id`).
  * @attr entity - The cache table (Entity key) the rows go to (default: the list URL).
  * @attr params - The params as a JSON object, such as `{"id": 1}` or `{"userId": 2}`; the `params` property wins.
- * @attr pagination-field - The list's page-number param (such as `page`): enables `loadNextPage`. For a cursor or a `Link` header, give a `resource` whose `getList` has `paginationField`.
+ * @attr pagination-field - The list's param that picks a page (such as `page`): enables `loadNextPage`. Alone it counts page numbers; with `link-header`, it is the cursor param of the `Link` header's next URL (such as `cursor`). For a cursor in the body, give a `resource` whose `getList` has `paginationField`.
+ * @attr link-header - The next page's URL comes in the response's `Link` header (`rel="next"`); needs `pagination-field`, the param of that URL that picks the page. A response without `rel="next"` was the last page.
  * @attr member - `get` or `getList`; by default `getList` when the path's last parameter is not in params, else `get`.
  * @attr optimistic - `false` turns optimistic writes off (default on).
  * @attr poll-frequency - Refetch every this many ms while the element is connected (paused while the page is hidden).
@@ -187,6 +196,8 @@ export class DataResource extends TemplateHostElement {
   @property({attribute: 'keep-previous', type: Boolean}) keepPrevious = false;
   /** The param of the list that picks a page (`page`, `cursor`): the list then has `loadNextPage`. */
   @property({attribute: 'pagination-field'}) paginationField?: string;
+  /** The next page's URL comes in the response's `Link` header (`rel="next"`); needs `paginationField`. */
+  @property({attribute: 'link-header', type: Boolean}) linkHeader = false;
   /** The params; when set, the `params` attribute is ignored. */
   @property({attribute: false}) params?: Params;
   /** A resource from `createResource`, instead of the declaring attributes. */
@@ -209,6 +220,8 @@ export class DataResource extends TemplateHostElement {
   };
   /** The next page being loaded: one at a time. */
   private nextPageLoad?: Promise<unknown>;
+  /** The AttributeError each LinkHeaderError is shown as (the same one each time, so it is announced once). */
+  private readonly linkHeaderErrors = new WeakMap<LinkHeaderError, AttributeError>();
 
   constructor() {
     super();
@@ -311,16 +324,18 @@ export class DataResource extends TemplateHostElement {
       }
     }
     const load = promise.then(
-      data => {
+      value => {
         this.nextPageDone(load);
+        const data = this.listOf(value);
         if (data !== undefined) {
           const detail: DataLoadDetail = {data: data};
           this.dispatchEvent(new CustomEvent('data-next-page', {detail: detail, bubbles: true, composed: true}));
         }
         return data;
       },
-      error => {
+      (failure: unknown) => {
         this.nextPageDone(load);
+        const error = this.named(failure);
         if (this.fireError(error, {action: 'loadNextPage'}, true)) this.showWriteFailure(error, 'loadNextPage');
         throw error;
       },
@@ -333,14 +348,14 @@ export class DataResource extends TemplateHostElement {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     this.reader.keepPrevious = this.keepPrevious;
-    const inputs = ['urlPrefix', 'path', 'pk', 'entity', 'member', 'params', 'resource', 'paramsJson', 'pollFrequency', 'paginationField'] as const;
+    const inputs = ['urlPrefix', 'path', 'pk', 'entity', 'member', 'params', 'resource', 'paramsJson', 'pollFrequency', 'paginationField', 'linkHeader'] as const;
     if (inputs.some(name => changed.has(name))) this.configure();
   }
 
   protected override view(): View {
     const setup = this.setup;
-    const failure = setup instanceof AttributeError ? setup : this.reader.status === 'error' ? this.reader.error : undefined;
-    const value = failure === undefined ? this.reader.value : undefined;
+    const failure = setup instanceof AttributeError ? setup : this.reader.status === 'error' ? this.named(this.reader.error) : undefined;
+    const value = failure === undefined ? this.listOf(this.reader.value) : undefined;
     const waiting = failure === undefined && this.reader.status === 'pending';
     const isGet = setup !== undefined && !(setup instanceof AttributeError) && setup.member === 'get';
     const model: ResourceModel = {
@@ -381,6 +396,8 @@ export class DataResource extends TemplateHostElement {
     const params = this.params ?? (typeof this.paramsJson === 'string' ? parseJsonObject(element, 'params', this.paramsJson) : {});
     const pk = this.pk?.trim() || 'id';
     let resource = this.resource;
+    // Like the other declaring attributes, link-header is for the resource the element builds.
+    const linkHeader = !resource && this.linkHeader;
     if (!resource) {
       const path = this.path?.trim();
       if (!path) throw new AttributeError(element, 'path', 'is required (the path of one item, such as /todos/:id), unless the resource property is set');
@@ -392,9 +409,12 @@ export class DataResource extends TemplateHostElement {
       }
       if (names.length === 0) throw new AttributeError(element, 'path', `("${path}") has no parameter: give the path of one item, such as /todos/:id`);
       const urlPrefix = this.urlPrefix ?? '';
+      const paginationField = this.paginationField?.trim() || undefined;
+      if (linkHeader && !paginationField) {
+        throw new AttributeError(element, 'link-header', 'needs "pagination-field": the param of the Link header\'s rel="next" URL that picks the page, such as pagination-field="cursor"');
+      }
       try {
-        const paginationField = this.paginationField?.trim() || undefined;
-        resource = declaredResource({urlPrefix, path, pk, entity: this.entity?.trim() || `${urlPrefix}${shortenPath(path)}`, paginationField});
+        resource = declaredResource({urlPrefix, path, pk, entity: this.entity?.trim() || `${urlPrefix}${shortenPath(path)}`, paginationField, linkHeader});
       } catch (error) {
         throw new AttributeError(element, 'path', `could not make a resource: ${(error as Error).message}`);
       }
@@ -416,6 +436,7 @@ export class DataResource extends TemplateHostElement {
       listParamNames,
       itemParamNames,
       pk,
+      linkHeader,
     };
   }
 
@@ -442,6 +463,21 @@ export class DataResource extends TemplateHostElement {
     const {resource} = setup;
     if (!this.optimistic) return resource;
     return optimisticMembers(resource, {pk: setup.pk, itemParam: setup.itemParamNames[setup.itemParamNames.length - 1]});
+  }
+
+  /** The list in a value read with `link-header` (`{link, results}`), or the value itself. */
+  private listOf(value: unknown): unknown {
+    const setup = this.setup;
+    const paged = setup !== undefined && !(setup instanceof AttributeError) && setup.linkHeader && setup.member === 'getList';
+    return paged && value !== null && typeof value === 'object' ? (value as {results?: unknown}).results : value;
+  }
+
+  /** A LinkHeaderError as an AttributeError naming this element; other errors as they are. */
+  private named(error: unknown): unknown {
+    if (!(error instanceof LinkHeaderError)) return error;
+    let named = this.linkHeaderErrors.get(error);
+    if (!named) this.linkHeaderErrors.set(error, (named = new AttributeError(describeElement(this), 'link-header', error.problem)));
+    return named;
   }
 
   /** The params of the next page of the list shown, or undefined (no list, no pages, no provider yet). */

@@ -20,6 +20,7 @@
  * templates (`type="repeat"`, `type="if"`, named blocks) because it runs on
  * the source before stampino parses it.
  */
+import {isControlTemplate} from './template-part-positions.js';
 
 /** Names of the scope helpers the rewritten expressions call. */
 export const TEXT_HELPER = '$text';
@@ -118,11 +119,8 @@ function guardText(node: Text): void {
 }
 
 function guardAttributes(element: Element): void {
-  const isControl =
-    element instanceof HTMLTemplateElement &&
-    (element.hasAttribute('type') || element.hasAttribute('name') || element.hasAttribute('call'));
   // `<template type=… / name=… / call=…>` attributes are expressions stampino evaluates, not bindings.
-  if (isControl) {
+  if (isControlTemplate(element)) {
     // A call's `data` becomes the block's whole model: give it the helpers too.
     const data = element.hasAttribute('call') ? element.getAttributeNode('data') : null;
     const match = data ? /^\s*{{(.*)}}\s*$/s.exec(data.value) : null;

@@ -2,6 +2,7 @@ import {nothing} from 'lit';
 import {defaultHandlers, prepareTemplate, type TemplateHandlers} from 'stampino';
 import {composeUrl, guardTemplate, SCOPE_HELPER, TEXT_HELPER, URL_HELPER} from './template-guard.js';
 import {keyedRepeatHandler} from './template-keyed-repeat.js';
+import {alignPartPositions} from './template-part-positions.js';
 import {BLOCKED_URL, safeUrl} from './template-safe-url.js';
 import {toText} from './template-text.js';
 
@@ -69,7 +70,9 @@ export function prepareSafeTemplate(template: HTMLTemplateElement): SafeTemplate
     const source = template.innerHTML;
     prepared = bySource.get(source);
     if (!prepared) {
-      const stamp = prepareTemplate(guardTemplate(template), templateHandlers);
+      const safe = guardTemplate(template);
+      alignPartPositions(safe.content);
+      const stamp = prepareTemplate(safe, templateHandlers);
       prepared = model => stamp(Object.create(model, helpers) as object);
       bySource.set(source, prepared);
     }

@@ -2,6 +2,7 @@
 // until msw's worker is ready); then the elements: the library's (<data-provider>,
 // <data-boundary>) and the app's own, written with the Lit API; last, <data-devtools>.
 import './mock/browser.js';
+import {resetDb} from './mock/data.js';
 import '../components/index.js';
 import './app/article-feed.js';
 import './app/todo-panel.js';
@@ -10,3 +11,12 @@ import '../components/devtools/index.js';
 
 // The header button opens the devtools panel (it collapses back to its badge from inside).
 document.querySelector('#open-devtools')?.addEventListener('click', () => document.querySelector('data-devtools')?.expand());
+
+// "Reset data" forgets the mock server's changes and the provider's saved cache, then reloads.
+document.querySelector('#reset-data')?.addEventListener('click', () => {
+  resetDb();
+  const provider = document.querySelector('data-provider');
+  provider?.remove(); // stops saving before the saved state is deleted
+  const deleting = indexedDB.deleteDatabase('lit-data-elements-demo');
+  deleting.onsuccess = deleting.onerror = deleting.onblocked = () => location.reload();
+});

@@ -68,7 +68,7 @@ describe('<data-resource>: infinite lists', () => {
 
   it('a button action loads page after page; hasMore ends with an empty page; rows keep their DOM', async () => {
     const {el, events} = await mount(`${rowTemplate}
-      <p><template type="if" if="{{ hasMore }}"><button data-action="loadNextPage" ?disabled="{{ loadingMore }}">More</button></template></p>`);
+      <template type="if" if="{{ hasMore }}"><button data-action="loadNextPage" ?disabled="{{ loadingMore }}">More</button></template>`);
     expect(titles(el)).to.deep.equal(['note 1', 'note 2', 'note 3']);
     const firstRow = el.querySelector('.title');
 

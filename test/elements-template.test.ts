@@ -52,6 +52,28 @@ describe('elements: templates (stampino over lit-html)', () => {
     expect(el.querySelector('span')!.textContent).to.equal('2');
   });
 
+  it('binds each part to its own node when the template holds comments, at any depth', () => {
+    const template = templateOf(
+      `<!-- top --><b class="{{ x }}">{{ x }}</b><!-- between -->
+       <ul><!-- in an element --><li title="{{ x }}">{{ x }}</li></ul>
+       <template type="if" if="{{ true }}"><!-- in an if --><i data-x="{{ x }}">{{ x }}</i></template>
+       <template type="repeat" repeat="{{ [1] }}"><!-- in a row --><s data-x="{{ x }}">{{ x }}</s><!-- last --></template><!-- end -->`,
+    );
+    const container = document.createElement('div');
+    document.body.append(container);
+    for (const x of ['one', 'two']) {
+      render(prepareSafeTemplate(template)({x}), container);
+      const b = container.querySelector('b')!;
+      const li = container.querySelector('li')!;
+      const i = container.querySelector('i')!;
+      const s = container.querySelector('s')!;
+      expect([b.textContent, b.className], x).to.deep.equal([x, x]);
+      expect([li.textContent, li.title], x).to.deep.equal([x, x]);
+      expect([i.textContent, i.dataset['x']], x).to.deep.equal([x, x]);
+      expect([s.textContent, s.dataset['x']], x).to.deep.equal([x, x]);
+    }
+  });
+
   it('calls model functions from event bindings', () => {
     const clicked: unknown[] = [];
     const el = stamp(

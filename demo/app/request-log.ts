@@ -1,6 +1,8 @@
 // The mock server's view of the traffic: the last requests, with their status once
 // answered. Watching it next to the lists shows optimistic changes landing before their
-// request does, and a refused delete coming back after its 500.
+// request does, and a refused delete coming back after its 500. Its "Flaky network" switch
+// makes every other GET answer 503 first: the library retries it (after about a second,
+// then two, with jitter) and the reader keeps waiting rather than showing the error.
 import {html, LitElement} from 'lit';
 import {customElement} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
@@ -27,7 +29,17 @@ export class RequestLogView extends LitElement {
 
   protected override render() {
     const entries = window.demoApi.log.entries.slice(-SHOWN).reverse();
+    const network = window.demoApi.network;
     return html`
+      <label class="flaky">
+        <input
+          type="checkbox"
+          name="flaky"
+          .checked=${network.flaky}
+          @change=${(event: Event) => (network.flaky = (event.target as HTMLInputElement).checked)}
+        />
+        Flaky network: every other GET answers 503 first, and is retried
+      </label>
       <ol class="requests">
         ${repeat(
           entries,

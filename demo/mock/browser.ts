@@ -2,7 +2,7 @@
 // that fetches: requests to /api/ wait until the worker is ready, so elements that load on
 // connect (as <data-resource> does, right when the CDN script defines it) never race it.
 import {setupWorker} from 'msw/browser';
-import {handlers, requestLog} from './handlers.js';
+import {handlers, mockNetwork, requestLog} from './handlers.js';
 
 const worker = setupWorker(...handlers);
 
@@ -26,7 +26,7 @@ window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
 // optimistic change shows while its request is still in flight).
 declare global {
   interface Window {
-    demoApi: {readonly log: typeof requestLog; readonly ready: Promise<unknown>};
+    demoApi: {readonly log: typeof requestLog; readonly network: typeof mockNetwork; readonly ready: Promise<unknown>};
   }
 }
-window.demoApi = {log: requestLog, ready: mockReady};
+window.demoApi = {log: requestLog, network: mockNetwork, ready: mockReady};

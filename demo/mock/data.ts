@@ -1,5 +1,7 @@
-// The mock API's data, generated in the browser from a fixed seed: every page load (and
-// every e2e run) sees the same articles, authors and todos.
+// The mock API's data, generated in the browser from a fixed seed, then kept in localStorage:
+// the "server" outlives a reload and is the same for every tab of the origin, as a real one
+// would be (which is what makes the demo's persistence and tab sync meaningful). A fresh
+// browser profile, or the demo's "Reset data" button, starts again from the seed.
 import {seededRandom} from '../../test/helpers/seeded-random.js';
 
 
@@ -117,4 +119,43 @@ export function createDb(seed = 20250314): MockDb {
     createdAt: new Date(created + i * 3_600_000).toISOString(),
   }));
   return {users, articles, todos, nextTodoId: todos.length + 1};
+}
+
+/** Where the mock server keeps its data (versioned: a demo that changes the shape bumps it). */
+export const DB_STORAGE_KEY = 'lit-data-elements-demo/mock-db/v1';
+
+function isDb(value: unknown): value is MockDb {
+  const db = value as Partial<MockDb> | null;
+  return (
+    typeof db === 'object' &&
+    db !== null &&
+    Array.isArray(db.users) &&
+    Array.isArray(db.articles) &&
+    Array.isArray(db.todos) &&
+    typeof db.nextTodoId === 'number'
+  );
+}
+
+/** The server's data as the last request (of any tab) left it; the seeded data the first time. */
+export function loadDb(storage: Storage = localStorage): MockDb {
+  const saved = storage.getItem(DB_STORAGE_KEY);
+  if (saved !== null) {
+    try {
+      const parsed: unknown = JSON.parse(saved);
+      if (isDb(parsed)) return parsed;
+    } catch {
+      // Not ours, or cut short: start again from the seed.
+    }
+  }
+  return createDb();
+}
+
+/** Keeps what a request changed, for the next request of this tab or another. */
+export function saveDb(db: MockDb, storage: Storage = localStorage): void {
+  storage.setItem(DB_STORAGE_KEY, JSON.stringify(db));
+}
+
+/** Forgets every change: the next request sees the seeded data. */
+export function resetDb(storage: Storage = localStorage): void {
+  storage.removeItem(DB_STORAGE_KEY);
 }

@@ -8,8 +8,11 @@
 //   PATCH  /api/todos/:id, PUT /api/todos/:id
 //   DELETE /api/todos/:id                 500 for a locked todo (the rollback case)
 // Every answer takes 200-600 ms (seeded), and each request is recorded in `requestLog`.
+// The data lives in localStorage (see data.ts): every request reads it, every change writes
+// it back, so all tabs of the demo talk to one "server" that outlives a reload. With
+// `mockNetwork.flaky` on, every other GET answers 503 first: the library retries it.
 import {delay, http, HttpResponse, sse, type HttpResponseResolver} from 'msw';
-import {createDb, type TodoRow} from './data.js';
+import {loadDb, saveDb, type MockDb, type TodoRow} from './data.js';
 import {seededRandom} from '../../test/helpers/seeded-random.js';
 
 /** One request the mock server saw. */
@@ -55,9 +58,24 @@ export class RequestLog extends EventTarget {
 
 export const requestLog = new RequestLog();
 
+/** How the mock network behaves; the Network panel's "Flaky network" switch sets it. */
+export const mockNetwork = {
+  /** Every other GET answers 503 (Service Unavailable) before the one that succeeds. */
+  flaky: false,
+  /** GETs answered while flaky, to fail every other one. */
+  flakyCount: 0,
+};
+
 export const PAGE_SIZE = 5;
 
-const db = createDb();
+/** Runs `change` on the server's data and keeps what it changed. */
+function changing<T>(change: (db: MockDb) => T): T {
+  const db = loadDb();
+  const result = change(db);
+  saveDb(db);
+  return result;
+}
+
 const latencyRandom = seededRandom(7);
 /** 200-600 ms, like a real server a few hops away. */
 const latency = () => 200 + Math.round(latencyRandom() * 400);
@@ -67,7 +85,10 @@ function timed(resolver: HttpResponseResolver<Record<string, string>, any>, extr
   return async info => {
     const entry = requestLog.start(info.request.method, new URL(info.request.url));
     await delay(latency() + extraDelay);
-    const response = (await resolver(info)) as Response;
+    const flaky = info.request.method === 'GET' && mockNetwork.flaky && mockNetwork.flakyCount++ % 2 === 0;
+    const response = flaky
+      ? HttpResponse.json({message: 'the mock network is flaky on purpose'}, {status: 503})
+      : ((await resolver(info)) as Response);
     requestLog.end(entry, response.status);
     return response;
   };
@@ -85,7 +106,7 @@ function offsetOf(cursor: string | null): number | undefined {
   }
 }
 
-function findTodo(id: string | readonly string[] | undefined): TodoRow | undefined {
+function findTodo(db: MockDb, id: string | readonly string[] | undefined): TodoRow | undefined {
   return db.todos.find(t => String(t.id) === String(id));
 }
 
@@ -109,10 +130,13 @@ export const handlers = [
     const random = seededRandom(1_000 + id);
     const below = (n: number) => Math.floor(random() * n);
     const timer = setInterval(() => {
-      const article = db.articles[below(Math.min(db.articles.length, PAGE_SIZE * 2))]!;
-      article.views += 1 + below(5);
+      const {id: articleId, views} = changing(db => {
+        const article = db.articles[below(Math.min(db.articles.length, PAGE_SIZE * 2))]!;
+        article.views += 1 + below(5);
+        return article;
+      });
       id++;
-      client.send({id: String(id), event: 'article', data: JSON.stringify({id: article.id, views: article.views})} as never);
+      client.send({id: String(id), event: 'article', data: JSON.stringify({id: articleId, views})} as never);
     }, LIVE_INTERVAL);
     request.signal.addEventListener('abort', () => clearInterval(timer));
   }),
@@ -123,6 +147,7 @@ export const handlers = [
       const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? PAGE_SIZE) || PAGE_SIZE, 1), 20);
       const offset = offsetOf(url.searchParams.get('cursor'));
       if (offset === undefined) return HttpResponse.json({message: 'bad cursor'}, {status: 400});
+      const db = loadDb();
       const page = db.articles.slice(offset, offset + limit);
       const headers = new Headers({'X-Total-Count': String(db.articles.length)});
       if (offset + limit < db.articles.length) {
@@ -134,34 +159,38 @@ export const handlers = [
   http.get(
     '/api/articles/:id',
     timed(({params}) => {
-      const article = db.articles.find(a => String(a.id) === params.id);
+      const article = loadDb().articles.find(a => String(a.id) === params.id);
       return article ? HttpResponse.json(article) : notFound(`article ${params.id}`);
     }),
   ),
   http.get(
     '/api/users/:id',
     timed(({params}) => {
-      const user = db.users.find(u => String(u.id) === params.id);
+      const user = loadDb().users.find(u => String(u.id) === params.id);
       return user ? HttpResponse.json(user) : notFound(`user ${params.id}`);
     }),
   ),
   http.get(
     '/api/todos',
-    timed(() => HttpResponse.json(db.todos)),
+    timed(() => HttpResponse.json(loadDb().todos)),
   ),
   http.post(
     '/api/todos',
     timed(async ({request}) => {
       const fields = writable(await request.json().catch(() => ({})));
-      if (!fields.title) return HttpResponse.json({message: 'a todo needs a title'}, {status: 422});
-      const todo: TodoRow = {
-        id: db.nextTodoId++,
-        title: fields.title,
-        completed: fields.completed ?? false,
-        locked: false,
-        createdAt: new Date().toISOString(),
-      };
-      db.todos.push(todo);
+      const title = fields.title;
+      if (!title) return HttpResponse.json({message: 'a todo needs a title'}, {status: 422});
+      const todo = changing(db => {
+        const created: TodoRow = {
+          id: db.nextTodoId++,
+          title,
+          completed: fields.completed ?? false,
+          locked: false,
+          createdAt: new Date().toISOString(),
+        };
+        db.todos.push(created);
+        return created;
+      });
       return HttpResponse.json(todo, {status: 201});
     }, 600),
   ),
@@ -169,23 +198,28 @@ export const handlers = [
     http[method](
       '/api/todos/:id',
       timed(async ({request, params}) => {
-        const todo = findTodo(params.id);
-        if (!todo) return notFound(`todo ${params.id}`);
-        Object.assign(todo, writable(await request.json().catch(() => ({}))));
-        return HttpResponse.json(todo);
+        const fields = writable(await request.json().catch(() => ({})));
+        const todo = changing(db => {
+          const found = findTodo(db, params.id);
+          if (found) Object.assign(found, fields);
+          return found;
+        });
+        return todo ? HttpResponse.json(todo) : notFound(`todo ${params.id}`);
       }),
     ),
   ),
   http.delete(
     '/api/todos/:id',
-    timed(({params}) => {
-      const todo = findTodo(params.id);
-      if (!todo) return notFound(`todo ${params.id}`);
-      if (todo.locked) {
-        return HttpResponse.json({message: `“${todo.title}” is locked: the server refused to delete it`}, {status: 500});
-      }
-      db.todos.splice(db.todos.indexOf(todo), 1);
-      return new HttpResponse(null, {status: 204});
-    }),
+    timed(({params}) =>
+      changing(db => {
+        const todo = findTodo(db, params.id);
+        if (!todo) return notFound(`todo ${params.id}`);
+        if (todo.locked) {
+          return HttpResponse.json({message: `“${todo.title}” is locked: the server refused to delete it`}, {status: 500});
+        }
+        db.todos.splice(db.todos.indexOf(todo), 1);
+        return new HttpResponse(null, {status: 204});
+      }),
+    ),
   ),
 ];

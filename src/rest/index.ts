@@ -8,3 +8,4 @@ export type {Resource, ResourceGenerics, ResourceGenericsOf, ResourceMember, Res
 export type {ItemBody} from './item-body.js';
 export {parsePath, type PathToken} from './path-syntax.js';
 export type {NextPageGenerics} from './next-page.js';
+export {nextLinkParam, parseLinkHeader, type LinkValue} from './link-header.js';

@@ -2,7 +2,7 @@ import {CollectionPage} from '../schema/collection-page.js';
 import {CollectionSchema} from '../schema/collection-schema.js';
 import {resolveSchema} from '../schema/visit-schema.js';
 import {copyEndpoint} from './copy-endpoint.js';
-import {nextLink, searchParam} from './link-header.js';
+import {nextLinkParam} from './link-header.js';
 import type {RestEndpoint} from './rest-endpoint.js';
 import type {AnyRestGenerics, IsLoose} from './rest-types.js';
 
@@ -72,8 +72,13 @@ export function defaultNextPage(value: unknown, params: Record<string, unknown>,
   const fields = typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   // The Link header, as the specification's parseResponse keeps it ({link, results}).
   if (fields && typeof fields.link === 'string') {
-    const url = nextLink(fields.link);
-    const next = url === undefined ? undefined : searchParam(url, field);
+    let next: string | undefined;
+    try {
+      next = nextLinkParam(fields.link, field);
+    } catch {
+      // A header that does not parse, or a next URL without the param, names no next page.
+      next = undefined;
+    }
     return next === undefined ? undefined : {...params, [field]: next};
   }
   // A cursor in a field of the response named like the param.

@@ -13,7 +13,7 @@ import {dirname, join} from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium} from '../../scripts/chromium.mjs';
-import {chromium, type Browser, type Page} from 'playwright-core';
+import {chromium, type Browser, type BrowserContext, type Page} from 'playwright-core';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SCREENSHOTS = join(ROOT, 'screenshots');
@@ -30,6 +30,7 @@ declare global {
         inFlight(method?: string): unknown[];
         answered(method?: string): number;
       };
+      network: {flaky: boolean};
     };
   }
 }
@@ -162,6 +163,7 @@ describe('the CDN file (dist/cdn/data-elements.js)', () => {
 describe('e2e: the demo in Chromium', {skip}, () => {
   const server = new DemoServer();
   let browser: Browser | undefined;
+  let context: BrowserContext;
   let page: Page;
   let errors: string[];
 
@@ -173,7 +175,9 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     mkdirSync(SCREENSHOTS, {recursive: true});
     await server.start();
     browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true});
-    page = await browser.newPage({viewport: {width: 1280, height: 900}});
+    // A context of its own, so that a second tab (a page of the same context) shares its storage.
+    context = await browser.newContext({viewport: {width: 1280, height: 900}});
+    page = await context.newPage();
     errors = watchErrors(page);
   });
 
@@ -296,7 +300,67 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     await page.screenshot({path: join(SCREENSHOTS, 'demo.png'), fullPage: true});
   });
 
-  it('renders the HTML-only page (CDN file, plain HTML) and follows an optimistic toggle', async () => {
+  it('on a flaky network, a GET that answers 503 is retried and the page still loads', async () => {
+    await page.getByLabel(/Flaky network/).check();
+    assert.equal(await page.evaluate(() => window.demoApi.network.flaky), true);
+    await page.getByRole('button', {name: 'Load more'}).click();
+    await page.waitForFunction(() => document.querySelectorAll('demo-article-feed article').length === 15, null, {timeout: WAIT_MS});
+    const third = await page.evaluate(() => window.demoApi.log.entries.filter(e => e.url.startsWith('/api/articles')).slice(2).map(e => [e.url, e.status]));
+    assert.equal(third.length, 2, 'the third page was asked twice');
+    assert.equal(third[0]![0], third[1]![0], 'the same page');
+    assert.deepEqual(third.map(([, status]) => status), [503, 200]);
+    assert.equal(await page.locator('demo-article-feed [role=alert]').count(), 0, 'no error shown: the retry succeeded');
+    await page.getByLabel(/Flaky network/).uncheck();
+  });
+
+  it('a second tab shows a change made in the first without fetching it, and its cache is saved in IndexedDB', async () => {
+    const second = await context.newPage();
+    const secondErrors = watchErrors(second);
+    try {
+      await second.goto(`${server.origin}/demo/`);
+      // One mock server for both tabs (its data lives in localStorage): the second tab sees the first one's changes.
+      await second.waitForFunction(() => document.querySelectorAll('demo-todo-list li.todo').length === 6, null, {timeout: WAIT_MS});
+      await second.waitForFunction(() => window.demoApi.log.inFlight().length === 0, null, {timeout: WAIT_MS});
+      const requestsBefore = await second.evaluate(() => window.demoApi.log.entries.length);
+      const box = (tab: Page) => tab.locator('demo-todo-list li[data-id="4"] input[type=checkbox]');
+      assert.equal(await box(second).isChecked(), false);
+
+      await box(page).click();
+      await page.waitForFunction(() => window.demoApi.log.answered('PATCH') === 2, null, {timeout: WAIT_MS});
+      await second.waitForFunction(() => document.querySelector<HTMLInputElement>('demo-todo-list li[data-id="4"] input[type=checkbox]')?.checked, null, {timeout: WAIT_MS});
+      assert.equal(await second.evaluate(() => window.demoApi.log.entries.length), requestsBefore, 'the second tab sent no request for it');
+      assert.equal(await text(second, '[data-testid=open-count]'), (await text(page, '[data-testid=open-count]')), 'both tabs count the same');
+
+      // The provider's persistence (throttled) saves the confirmed cache; closing the tab flushes it.
+      await second.close({runBeforeUnload: true});
+      const saved = await page.evaluate(
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const open = indexedDB.open('lit-data-elements-demo');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const read = open.result.transaction('state').objectStore('state').get('data-elements state');
+              read.onerror = () => reject(read.error);
+              read.onsuccess = () => resolve(String((read.result as {state?: string} | undefined)?.state ?? ''));
+            };
+          }),
+      );
+      assert.match(saved, /Book travel for the conference/, 'the saved state holds the todos');
+      assert.deepEqual(secondErrors, []);
+    } finally {
+      if (!second.isClosed()) await second.close();
+    }
+  });
+
+  it('"Reset data" forgets every change: the seeded data again, and no saved cache', async () => {
+    await Promise.all([page.waitForEvent('load', {timeout: WAIT_MS}), page.getByRole('button', {name: 'Reset data'}).click()]);
+    await page.waitForFunction(() => document.querySelectorAll('demo-todo-list li.todo').length === 6, null, {timeout: WAIT_MS});
+    assert.deepEqual(await page.locator('demo-todo-list li.todo').evaluateAll(rows => rows.map(row => (row as HTMLElement).dataset.id)), ['1', '2', '3', '4', '5', '6']);
+    await page.waitForFunction(() => window.demoApi.log.inFlight().length === 0, null, {timeout: WAIT_MS});
+    assert.equal(await text(page, '[data-testid=open-count]'), '4 open', 'the toggles, the create and the delete are forgotten');
+  });
+
+  it('renders the HTML-only page (CDN file, plain HTML), loads more articles and follows an optimistic toggle', async () => {
     const htmlPage = await browser!.newPage({viewport: {width: 1280, height: 900}});
     const pageErrors = watchErrors(htmlPage);
     try {
@@ -307,6 +371,16 @@ describe('e2e: the demo in Chromium', {skip}, () => {
       await htmlPage.waitForFunction(() => document.querySelectorAll('#articles article').length === 5, null, {timeout: WAIT_MS});
       assert.equal(await htmlPage.locator('#articles article h3').first().innerText(), 'Normalizing API responses without losing your mind');
       assert.match(await htmlPage.locator('#articles article .author').first().innerText(), /\w+ \w+/);
+      // "Load more" follows the cursor of the Link header and appends to the same list.
+      await htmlPage.evaluate(() => ((document.querySelector('#articles article') as HTMLElement & {kept?: boolean}).kept = true));
+      await htmlPage.locator('#articles').getByRole('button', {name: 'Load more'}).click();
+      await htmlPage.waitForFunction(() => document.querySelectorAll('#articles article').length === 10, null, {timeout: WAIT_MS});
+      const articleUrls = await htmlPage.evaluate(() => window.demoApi.log.entries.filter(e => e.url.startsWith('/api/articles')).map(e => e.url));
+      assert.equal(articleUrls.length, 2);
+      assert.match(articleUrls[1]!, /^\/api\/articles\?cursor=[^&]+&limit=5$/);
+      assert.equal(await htmlPage.locator('#articles article h3').nth(5).innerText(), 'Suspense boundaries for custom elements');
+      assert.equal(await htmlPage.evaluate(() => (document.querySelector('#articles article') as HTMLElement & {kept?: boolean}).kept), true, 'the first card is the same node');
+      assert.equal(await htmlPage.locator('#articles').getByRole('button', {name: 'Load more'}).isEnabled(), true, 'more pages: the button is back');
       await htmlPage.waitForFunction(() => document.querySelectorAll('#todos li.todo').length === 6, null, {timeout: WAIT_MS});
       assert.equal((await htmlPage.locator('#open-count').innerText()).trim(), '4 open');
       await htmlPage.locator('#todos li[data-id="4"] input[type=checkbox]').click();

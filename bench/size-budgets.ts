@@ -21,9 +21,11 @@ export const SIZE_TARGETS = {
 
 /** What the tests hold today, min + gzip. */
 // The app's ceiling came down from 29.5 kB when `<data-provider>` began loading persistence and
-// tab sync on demand (a chunk of their own in an app's build). The CDN file exports them, so it
-// keeps them inside, plus the few hundred bytes of loading them on demand.
+// tab sync on demand (a chunk of their own in an app's build), then went up with infinite lists
+// (issue 15: `getNextPage`, `fetchNextPage`, the Link header parser; about 2 kB). The CDN file
+// exports persistence and tab sync, so it keeps them inside; infinite lists and `<data-resource
+// link-header>` added about 2.7 kB to it.
 export const SIZE_CEILINGS = {
-  litApp: kB(27.5),
-  cdnFile: kB(52.2),
+  litApp: kB(29.0),
+  cdnFile: kB(54.9),
 } as const;

@@ -132,7 +132,8 @@ interface Setup {
  * are the list either way.
  *
  * Malformed attributes (bad JSON in `params`, an unknown `member`, a
- * missing or malformed `path`) show the error state and fire `data-error`
+ * missing or malformed `path`, `link-header` without `pagination-field`)
+ * show the error state and fire `data-error`
  * with a message naming the element and the attribute; nothing is thrown.
  *
  * @example

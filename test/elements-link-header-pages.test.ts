@@ -180,13 +180,18 @@ describe('<data-resource link-header>: pages by the Link header', () => {
     expect(text(el.querySelector('.data-error-message')!)).to.equal(detail.message);
   });
 
-  it('link-header without pagination-field is an error naming the element and attribute; nothing is fetched', async () => {
+  it('link-header without pagination-field is an error naming the element and attribute; nothing is fetched until it is fixed', async () => {
     const {el, events} = await mount('link-header');
     expect(el.hasAttribute('error')).to.equal(true);
     const detail = events.find(e => e.type === 'data-error')!.detail as DataErrorDetail;
     expect(detail.attribute).to.equal('link-header');
     expect(detail.message).to.match(/^<data-resource id="feed">: the "link-header" attribute needs "pagination-field"/);
     expect(requested).to.deep.equal([]);
+    el.setAttribute('pagination-field', 'cursor');
+    await until(() => titles(el).length === 3, 'fixing the attribute recovers');
+    expect(el.hasAttribute('error')).to.equal(false);
+    await el.loadNextPage();
+    await until(() => titles(el).length === 6, 'and pages by the Link header');
   });
 
   it('a created row joins the list read as {link, results}, and the pages still follow', async () => {

@@ -325,6 +325,16 @@ export class Controller {
   }
 
   /**
+   * @internal {@link watch} for a caller that holds the full args (`normalizeArgs`
+   * applied) and their key already: the reactive controllers compute the key on
+   * every host update to tell whether the args changed, and a mount of many rows
+   * should not compute it twice.
+   */
+  watchKeyed(endpoint: EndpointInterface, full: readonly unknown[], key: string, listener: WatchListener): Watch {
+    return this.notifier.watch(endpoint, full, key, listener);
+  }
+
+  /**
    * Sweeps now: drops the results no reader retains that are old by the
    * GC policy, then the entities that nothing kept refers to and that are
    * old too. Pending predictions and what they touch are kept. Readers of

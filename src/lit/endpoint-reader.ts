@@ -263,7 +263,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     if (current && current.controller === controller && current.endpoint === endpoint && current.key === key) return;
     this.stopFollowing();
     if (controller && endpoint && key !== undefined) {
-      this.following = {controller, endpoint, key, watch: controller.watch(endpoint as EndpointInterface, this.args!, response => this.sync(response))};
+      this.following = {controller, endpoint, key, watch: controller.watchKeyed(endpoint as EndpointInterface, this.args!, key, response => this.sync(response))};
     }
   }
 

@@ -228,10 +228,13 @@ export class MemoCache {
   query<T = unknown>(schema: unknown, args: readonly unknown[], tables: EntityTables): Denormalized<T> {
     const resolved = resolveSchema(schema);
     if (resolved === undefined || resolved === 'object' || !resolved.queryKey) return EMPTY as Denormalized<T>;
-    const consulted: string[] = [];
-    const input = resolved.queryKey(args, recordingTables(tables, consulted));
+    // Most reads find their input (a mount reads what a list cached): the tables the
+    // schema looked in are only needed when it found nothing, so only then asked again.
+    const input = resolved.queryKey(args, tables);
     if (input !== undefined) return this.denormalize<T>(schema, input, tables);
     // Nothing cached yet: the read depends on the tables the schema looked in.
+    const consulted: string[] = [];
+    resolved.queryKey(args, recordingTables(tables, consulted));
     const reads: unknown[] = [];
     for (const key of consulted) reads.push(key, undefined);
     return {data: undefined, invalid: false, reads};

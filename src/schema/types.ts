@@ -168,6 +168,7 @@ export interface SchemaSimple {
   /**
    * For reading the cache without an endpoint result (`Query`, `ctrl.get`):
    * the normalized input to denormalize, or undefined when nothing is cached.
+   * A pure function of its arguments: the memo may call it twice for one read.
    */
   queryKey?(args: readonly unknown[], tables: EntityTables): unknown;
 }

@@ -7,10 +7,7 @@
 //   npm run bench:pages -- --rounds=9 --lists=20 --size=20
 //
 // Each sample times `lists` appends, one to each of `lists` Controllers built beforehand (not
-// timed); the first-page samples time `lists` first fetches into new Controllers. A full
-// garbage collection runs before each timed batch (when node runs with --expose-gc, as the npm
-// script does): building the lists leaves garbage that grows with them, and collecting it
-// inside the batch would count it as the append's.
+// timed); the first-page samples time `lists` first fetches into new Controllers.
 import {Controller, Entity, RestEndpoint, schema} from '../src/index.js';
 import {formatRatio, formatTime, quantile, table} from './report.js';
 
@@ -55,9 +52,6 @@ async function withPages(pages: number): Promise<Controller> {
   return controller;
 }
 
-/** A full collection when node exposes it. */
-const collect = (globalThis as {gc?: () => void}).gc ?? (() => {});
-
 function cpu(): number {
   const used = process.cpuUsage();
   return (used.user + used.system) / 1000;
@@ -65,7 +59,6 @@ function cpu(): number {
 
 async function firstPageSample(): Promise<number> {
   const controllers = Array.from({length: lists}, () => new Controller());
-  collect();
   const t0 = cpu();
   for (const controller of controllers) await controller.fetch(getRows);
   return (cpu() - t0) / lists;
@@ -73,7 +66,6 @@ async function firstPageSample(): Promise<number> {
 
 async function appendSample(pages: number): Promise<number> {
   const controllers = await Promise.all(Array.from({length: lists}, () => withPages(pages)));
-  collect();
   const t0 = cpu();
   for (const controller of controllers) await controller.fetch(getRows.getNextPage, {cursor: String(pages + 1)});
   return (cpu() - t0) / lists;

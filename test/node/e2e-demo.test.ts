@@ -352,6 +352,34 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     }
   });
 
+  it('"Per page" loads a list of other params while the previous one stays shown (keepPrevious)', async () => {
+    // Every animation frame until the new list shows: how few articles were shown, and whether
+    // the feed said its list was the previous one. A string, so that the test's compiler adds
+    // no helper the page lacks.
+    const before = await page.locator('demo-article-feed article').count();
+    assert.ok(before > 0 && before !== 10);
+    const watching = page.evaluate(`new Promise(resolve => {
+      let fewest = Infinity;
+      let sawPrevious = false;
+      const look = () => {
+        const feed = document.querySelector('demo-article-feed');
+        const shown = feed.querySelectorAll('article').length;
+        const previous = feed.hasAttribute('data-previous');
+        if (shown === 10 && !previous) return resolve({fewest, sawPrevious});
+        fewest = Math.min(fewest, shown);
+        sawPrevious = sawPrevious || previous;
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    })`) as Promise<{fewest: number; sawPrevious: boolean}>;
+    await page.selectOption('demo-article-feed select[name=per-page]', '10');
+    const seen = await watching;
+    assert.equal(seen.sawPrevious, true, 'the previous list was shown, marked as previous, while the new one loaded');
+    assert.equal(seen.fewest, before, 'never emptied or replaced by the skeleton: the articles shown stayed until the 10 arrived');
+    const last = await page.evaluate(() => window.demoApi.log.entries.filter(e => e.url.startsWith('/api/articles')).at(-1)?.url);
+    assert.equal(last, '/api/articles?limit=10');
+  });
+
   it('"Reset data" forgets every change: the seeded data again, and no saved cache', async () => {
     await Promise.all([page.waitForEvent('load', {timeout: WAIT_MS}), page.getByRole('button', {name: 'Reset data'}).click()]);
     await page.waitForFunction(() => document.querySelectorAll('demo-todo-list li.todo').length === 6, null, {timeout: WAIT_MS});

@@ -98,7 +98,7 @@ export interface Commit {
  * ```
  */
 export class ChangeSet {
-  private readonly results = new Set<string>();
+  private results: Set<string> | undefined;
   private readonly rows = new Map<string, Set<string>>();
   private everything = false;
 
@@ -116,7 +116,7 @@ export class ChangeSet {
 
   /** Notes a result whose data or meta may have changed. */
   result(key: string): void {
-    this.results.add(key);
+    (this.results ??= new Set()).add(key);
   }
 
   /** Notes every row of `rows`. */
@@ -148,15 +148,13 @@ export class ChangeSet {
    * states `before` and `after`. `confirmed` gives the confirmed states
    * before and after when predictions are pending (they differ from the
    * visible ones); without it the visible states are the confirmed ones.
+   * The change set is spent: the commit may hold the sets it noted (when all
+   * of them changed, as they mostly do), so nothing is noted after this.
    */
   finish(id: number, cause: CommitCause, before: State, after: State, confirmed?: {readonly before: State; readonly after: State}): Commit {
-    const results = new Set<string>();
-    for (const key of this.results) {
-      if (before.endpoints.get(key) !== after.endpoints.get(key) || before.meta.get(key) !== after.meta.get(key)) results.add(key);
-    }
-    const presence = new Map<string, Set<string>>();
-    const tables = new Set<string>();
-    const rows = this.changedRows(before, after, {tables, presence});
+    const results = kept(this.results ?? NONE, key => before.endpoints.get(key) !== after.endpoints.get(key) || before.meta.get(key) !== after.meta.get(key));
+    const found: Found = {};
+    const rows = this.changedRows(before, after, found);
     const separate = confirmed !== undefined && (confirmed.before !== before || confirmed.after !== after);
     const confirmedRows = separate ? this.changedRows(confirmed.before, confirmed.after) : rows;
     return {
@@ -164,8 +162,8 @@ export class ChangeSet {
       cause,
       results,
       rows,
-      presence,
-      tables,
+      presence: found.presence ?? NO_ROWS,
+      tables: found.tables ?? NONE,
       everything: this.everything,
       state: after,
       confirmed: confirmed?.after ?? after,
@@ -178,30 +176,50 @@ export class ChangeSet {
    * collects the tables that gained or lost rows, and the rows that appeared
    * or went away (see {@link Commit.presence}).
    */
-  private changedRows(before: State, after: State, found?: {tables: Set<string>; presence: Map<string, Set<string>>}): RowKeys {
-    const rows = new Map<string, Set<string>>();
+  private changedRows(before: State, after: State, found?: Found): RowKeys {
+    const rows = new Map<string, ReadonlySet<string>>();
     for (const [table, pks] of this.rows) {
       const oldRows = before.entities.get(table);
       const newRows = after.entities.get(table);
       const oldMeta = before.entitiesMeta.get(table);
       const newMeta = after.entitiesMeta.get(table);
       if (oldRows === newRows && oldMeta === newMeta) continue;
-      let changed: Set<string> | undefined;
-      let appeared: Set<string> | undefined;
-      for (const pk of pks) {
+      const changed = kept(pks, pk => {
         const was = oldRows?.get(pk);
         const is = newRows?.get(pk);
-        if (was === is && oldMeta?.get(pk) === newMeta?.get(pk)) continue;
-        (changed ??= new Set()).add(pk);
-        if (!found) continue;
-        if ((was === undefined) !== (is === undefined)) found.tables.add(table);
-        if (isPresent(was) !== isPresent(is)) (appeared ??= new Set()).add(pk);
-      }
-      if (changed) rows.set(table, changed);
-      if (appeared) found?.presence.set(table, appeared);
+        if (was === is && oldMeta?.get(pk) === newMeta?.get(pk)) return false;
+        if (found) {
+          if ((was === undefined) !== (is === undefined)) (found.tables ??= new Set()).add(table);
+          if (isPresent(was) !== isPresent(is)) {
+            const presence = (found.presence ??= new Map());
+            presence.set(table, (presence.get(table) ?? new Set()).add(pk));
+          }
+        }
+        return true;
+      });
+      if (changed.size > 0) rows.set(table, changed);
     }
     return rows;
   }
+}
+
+/** What `changedRows` finds besides the rows: see {@link Commit.presence} and {@link Commit.tables}. */
+interface Found {
+  tables?: Set<string>;
+  presence?: Map<string, Set<string>>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+const NO_ROWS: RowKeys = new Map();
+
+/**
+ * The members of `set` that pass `test` (which may be called twice for one):
+ * `set` itself when all do, as they mostly do (a commit changed what it wrote).
+ */
+function kept<T>(set: ReadonlySet<T>, test: (item: T) => boolean): ReadonlySet<T> {
+  let passed = 0;
+  for (const item of set) if (test(item)) passed++;
+  return passed === set.size ? set : passed === 0 ? NONE as ReadonlySet<T> : new Set([...set].filter(test));
 }
 
 /** A row a reader can show: there, and not INVALID. */

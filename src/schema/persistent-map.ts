@@ -50,8 +50,12 @@ const newLineage = (): Lineage => ({ids: new Map(), keys: [], lastKey: undefined
  * A leaf of `order` holds 32 key numbers.
  */
 type Node = unknown[];
-/** A draft's token. */
-type Edit = object;
+/**
+ * A draft's token: a number no other draft had (a counter, not an object, so a
+ * draft and each `finish` allocate nothing for it).
+ */
+type Edit = number;
+let edits = 0;
 
 /** What a version is made of; see the top of this file. */
 interface Layout {
@@ -411,7 +415,7 @@ export interface MapDraft<V> extends Layout {
   size: number;
 }
 export class MapDraft<V> {
-  private edit: Edit = {};
+  private edit: Edit = ++edits;
   private base: PersistentMap<V>;
   private changed = false;
   /** Whether `small` is the draft's own array. */
@@ -517,7 +521,7 @@ export class MapDraft<V> {
     if (!this.changed) return this.base;
     const map = new PersistentMap<V>(this);
     // From here on the nodes belong to `map`: later writes copy them.
-    this.edit = {};
+    this.edit = ++edits;
     this.smallOwned = false;
     this.base = map;
     this.changed = false;
@@ -587,7 +591,7 @@ export class MapDraft<V> {
     const entries: unknown[] = [];
     eachEntry(this, (k, v) => entries.push(k, v));
     if (key !== undefined) entries.push(key, value);
-    this.edit = {};
+    this.edit = ++edits;
     this.changed = true;
     copyLayout(this, EMPTY);
     if (entries.length <= 2 * SMALL) {

@@ -1,4 +1,4 @@
-import {INVALID} from '../schema/index.js';
+import {addToSetMap, INVALID} from '../schema/index.js';
 import type {State} from './state.js';
 
 /**
@@ -98,16 +98,12 @@ export interface Commit {
  * ```
  */
 export class ChangeSet {
-  private results: Set<string> | undefined;
+  private readonly results = new Set<string>();
   private readonly rows = new Map<string, Set<string>>();
   private everything = false;
 
   /** Notes a row that may have changed (a `RowSink`: pass it to `mergeResponse`). */
-  readonly row = (table: string, pk: string): void => {
-    let pks = this.rows.get(table);
-    if (!pks) this.rows.set(table, (pks = new Set()));
-    pks.add(pk);
-  };
+  readonly row = (table: string, pk: string): void => addToSetMap(this.rows, table, pk);
 
   /** The rows noted so far. */
   rowKeys(): RowKeys {
@@ -116,7 +112,7 @@ export class ChangeSet {
 
   /** Notes a result whose data or meta may have changed. */
   result(key: string): void {
-    (this.results ??= new Set()).add(key);
+    this.results.add(key);
   }
 
   /** Notes every row of `rows`. */
@@ -152,8 +148,8 @@ export class ChangeSet {
    * of them changed, as they mostly do), so nothing is noted after this.
    */
   finish(id: number, cause: CommitCause, before: State, after: State, confirmed?: {readonly before: State; readonly after: State}): Commit {
-    const results = kept(this.results ?? NONE, key => before.endpoints.get(key) !== after.endpoints.get(key) || before.meta.get(key) !== after.meta.get(key));
-    const found: Found = {};
+    const results = kept(this.results, key => before.endpoints.get(key) !== after.endpoints.get(key) || before.meta.get(key) !== after.meta.get(key));
+    const found: Found = {tables: new Set(), presence: new Map()};
     const rows = this.changedRows(before, after, found);
     const separate = confirmed !== undefined && (confirmed.before !== before || confirmed.after !== after);
     const confirmedRows = separate ? this.changedRows(confirmed.before, confirmed.after) : rows;
@@ -162,8 +158,8 @@ export class ChangeSet {
       cause,
       results,
       rows,
-      presence: found.presence ?? NO_ROWS,
-      tables: found.tables ?? NONE,
+      presence: found.presence,
+      tables: found.tables,
       everything: this.everything,
       state: after,
       confirmed: confirmed?.after ?? after,
@@ -189,11 +185,8 @@ export class ChangeSet {
         const is = newRows?.get(pk);
         if (was === is && oldMeta?.get(pk) === newMeta?.get(pk)) return false;
         if (found) {
-          if ((was === undefined) !== (is === undefined)) (found.tables ??= new Set()).add(table);
-          if (isPresent(was) !== isPresent(is)) {
-            const presence = (found.presence ??= new Map());
-            presence.set(table, (presence.get(table) ?? new Set()).add(pk));
-          }
+          if ((was === undefined) !== (is === undefined)) found.tables.add(table);
+          if (isPresent(was) !== isPresent(is)) addToSetMap(found.presence, table, pk);
         }
         return true;
       });
@@ -205,12 +198,11 @@ export class ChangeSet {
 
 /** What `changedRows` finds besides the rows: see {@link Commit.presence} and {@link Commit.tables}. */
 interface Found {
-  tables?: Set<string>;
-  presence?: Map<string, Set<string>>;
+  readonly tables: Set<string>;
+  readonly presence: Map<string, Set<string>>;
 }
 
 const NONE: ReadonlySet<string> = new Set();
-const NO_ROWS: RowKeys = new Map();
 
 /**
  * The members of `set` that pass `test` (which may be called twice for one):

@@ -43,123 +43,71 @@ const NO_META: EntityMeta = {fetchedAt: -Infinity, date: -Infinity, expiresAt: -
  * ```
  */
 export function mergeResponse(store: EntityStore, response: NormalizedResponse, meta: EntityMeta, written?: RowSink): EntityStore {
-  const out = new StoreDraft(store);
+  const tables = new Map<string, MapDraft<unknown>>();
+  const metaTables = new Map<string, MapDraft<EntityMeta>>();
+
+  const writable = (key: string): MapDraft<unknown> => {
+    let table = tables.get(key);
+    if (!table) tables.set(key, (table = draftOf(store.entities.get(key))));
+    return table;
+  };
+  const writableMeta = (key: string): MapDraft<EntityMeta> => {
+    let table = metaTables.get(key);
+    // Numbered as its table is: a row and its meta are then found by one lookup.
+    if (!table) metaTables.set(key, (table = draftOf(store.entitiesMeta.get(key), writable(key))));
+    return table;
+  };
 
   for (const [key, {table, rows}] of response.entities) {
     // Drafts copy nothing until written: one per table, whether or not a row changes.
-    const stored = out.draft(key);
-    const storedMeta = out.draft(key, stored);
+    const stored = writable(key);
+    const storedMeta = writableMeta(key);
     for (const [pk, incoming] of rows) {
       const existing = stored.get(pk);
       written?.(key, pk);
-      if (existing === undefined) {
-        stored.set(pk, incoming);
-        storedMeta.set(pk, meta);
-        continue;
+      if (existing !== undefined) {
+        const existingMeta = storedMeta.get(pk) ?? NO_META;
+        // When useIncoming refuses, the incoming data is disregarded entirely (DESIGN §2):
+        // it does not even fill the fields the stored row lacks.
+        if (existing === INVALID ? meta.fetchedAt < existingMeta.fetchedAt : !table.shouldReplace(existingMeta, meta, existing, incoming)) continue;
       }
-      const existingMeta = storedMeta.get(pk) ?? NO_META;
-      const replace =
-        existing === INVALID
-          ? meta.fetchedAt >= existingMeta.fetchedAt
-          : table.shouldReplace(existingMeta, meta, existing, incoming);
-      if (existing === INVALID) {
-        if (!replace) continue;
-        stored.set(pk, incoming);
-        storedMeta.set(pk, meta);
-        continue;
-      }
-      // When useIncoming refuses, the incoming data is disregarded entirely (DESIGN §2):
-      // it does not even fill the fields the stored row lacks.
-      if (!replace) continue;
-      stored.set(pk, table.mergeRows(existing, incoming));
+      stored.set(pk, existing === undefined || existing === INVALID ? incoming : table.mergeRows(existing, incoming));
       storedMeta.set(pk, meta);
     }
-    out.put(key, stored, storedMeta);
   }
 
   for (const op of response.collectionOps) {
     const {collection} = op;
-    const key = collection.key;
-    const stored = out.draft(key);
     if (op.list !== undefined) {
-      const storedMeta = out.draft(key, stored);
-      extendList(op, op.list, stored, storedMeta, meta, written);
-      out.put(key, stored, storedMeta);
+      extendList(op, op.list, writable(collection.key), writableMeta(collection.key), meta, written);
       continue;
     }
-    // Iterate the table as written so far (what the draft starts from); the writes go to the draft.
-    for (const [pk, row] of stored.finish()) {
+    // Iterate the table as written so far; the writes below go to the draft.
+    const table = tables.get(collection.key)?.finish() ?? store.entities.get(collection.key);
+    if (!table) continue;
+    for (const [pk, row] of table) {
       if (row === INVALID || !collection.matches(pk, op.filter)) continue;
       const next = collection.applyOp(row, op.mode, op.refs);
       if (next === row) continue;
-      written?.(key, pk);
-      stored.set(pk, next);
+      written?.(collection.key, pk);
+      writable(collection.key).set(pk, next);
     }
-    out.put(key, stored);
   }
 
   for (const [key, pks] of response.invalidated) {
-    const stored = out.draft(key);
-    const storedMeta = out.draft(key, stored);
+    const stored = writable(key);
+    const storedMeta = writableMeta(key);
     for (const pk of pks) {
       written?.(key, pk);
       stored.set(pk, INVALID);
       storedMeta.set(pk, meta);
     }
-    out.put(key, stored, storedMeta);
   }
 
-  return out.finish();
-}
-
-/**
- * A store being written: the tables-of-tables are drafted only once a table
- * in them changed. Each step drafts the tables it writes, from the store as
- * written so far, and puts them back (no map of drafts, no closure: a pushed
- * message writes one row of one table).
- */
-class StoreDraft {
-  private entities: MapDraft<EntityTable> | undefined;
-  private metas: MapDraft<ReadonlyMap<string, EntityMeta>> | undefined;
-
-  constructor(private readonly store: EntityStore) {}
-
-  /**
-   * A draft of the table `key` as written so far; given the table's draft
-   * `rows`, of its meta instead, numbered as `rows` is (a row and its meta
-   * are then found by one lookup).
-   */
-  draft(key: string, rows?: MapDraft<unknown>): MapDraft<any> {
-    return draftOf((rows ? (this.metas ?? this.store.entitiesMeta) : (this.entities ?? this.store.entities)).get(key), rows);
-  }
-
-  /** Puts back what was drafted of table `key`. */
-  put(key: string, rows: MapDraft<unknown>, meta?: MapDraft<EntityMeta>): void {
-    this.entities = withTable(this.store.entities, this.entities, key, rows);
-    if (meta) this.metas = withTable(this.store.entitiesMeta, this.metas, key, meta);
-  }
-
-  /** The store written: the given one when no table changed. */
-  finish(): EntityStore {
-    const {store, entities, metas} = this;
-    return entities || metas ? {entities: entities?.finish() ?? store.entities, entitiesMeta: metas?.finish() ?? store.entitiesMeta} : store;
-  }
-}
-
-/**
- * `tables` (a draft of `base`, made now when needed) with the table `key` as
- * `draft` wrote it. A draft of a table that did not exist and got no row adds
- * no table (schema.All tells "never fetched").
- */
-function withTable<V>(
-  base: ReadonlyMap<string, ReadonlyMap<string, V>>,
-  tables: MapDraft<ReadonlyMap<string, V>> | undefined,
-  key: string,
-  draft: MapDraft<V>,
-): MapDraft<ReadonlyMap<string, V>> | undefined {
-  const table = draft.finish();
-  if ((tables ?? base).get(key) === table || (table.size === 0 && !(tables ?? base).has(key))) return tables;
-  return (tables ?? draftOf(base)).set(key, table);
+  const entities = withTables(store.entities, tables);
+  const entitiesMeta = withTables(store.entitiesMeta, metaTables);
+  if (entities === store.entities && entitiesMeta === store.entitiesMeta) return store;
+  return {entities, entitiesMeta};
 }
 
 /** Adds a page to the one list it continues (made from the page when absent or INVALID); its meta says when it last grew. */
@@ -183,4 +131,19 @@ function extendList(op: CollectionOp, pk: string, table: MapDraft<unknown>, meta
  */
 export function emptyStore(): EntityStore {
   return {entities: PersistentMap.empty(), entitiesMeta: PersistentMap.empty()};
+}
+
+/** `base` with each drafted table in it: `base` itself when no table changed. */
+function withTables<V>(
+  base: ReadonlyMap<string, ReadonlyMap<string, V>>,
+  drafts: ReadonlyMap<string, MapDraft<V>>,
+): ReadonlyMap<string, ReadonlyMap<string, V>> {
+  if (drafts.size === 0) return base;
+  const out = draftOf(base);
+  for (const [key, draft] of drafts) {
+    const table = draft.finish();
+    // A draft of a table that did not exist and got no row adds no table (schema.All tells "never fetched").
+    if (table.size > 0 || base.has(key)) out.set(key, table);
+  }
+  return out.finish();
 }

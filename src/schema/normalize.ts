@@ -1,5 +1,6 @@
 import {joinPath} from './entity.js';
 import {isPlainObject} from './own-property.js';
+import {addToSetMap} from './set-map.js';
 import {SchemaError} from './schema-error.js';
 import {resolveSchema, walkObject} from './visit-schema.js';
 import type {CollectionOp, EntityLike, EntityMeta, NormalizeDelegate} from './types.js';
@@ -100,10 +101,7 @@ class Normalized implements NormalizeDelegate, NormalizedResponse {
   }
 
   invalidate(key: string, pk: string): void {
-    const invalidated = this.invalidated === NO_INVALIDATED ? (this.invalidated = new Map()) : (this.invalidated as Map<string, Set<string>>);
-    let set = invalidated.get(key);
-    if (!set) invalidated.set(key, (set = new Set()));
-    set.add(pk);
+    addToSetMap(this.invalidated === NO_INVALIDATED ? (this.invalidated = new Map()) : (this.invalidated as Map<string, Set<string>>), key, pk);
   }
 
   addToCollections(op: CollectionOp): void {

@@ -6,6 +6,9 @@
 //   vite build --mode cdn-devtools       the same for <data-devtools> alone (after `cdn`, which
 //                                        empties dist/cdn): dist/cdn/data-devtools.js
 //   vite build --mode cdn-development    the same with diagnostics and Lit's development build, not minified
+//   vite build --mode cdn-modules        the CDN as minified ES modules with Lit inside, sharing chunks: an
+//                                        autoloader that loads each element on first use, and the entries
+//                                        of the npm package (dist/cdn/modules)
 // (`vite build --mode demo` builds the demo page into dist/demo.)
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
@@ -103,6 +106,33 @@ export default defineConfig(({command, mode}) => {
       },
     };
   }
+  if (mode === 'cdn-modules') {
+    return {
+      plugins: [devMode(false)],
+      build: {
+        outDir: 'dist/cdn/modules',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        target: 'es2022',
+        minify: true,
+        sourcemap: true,
+        lib: {
+          entry: {
+            autoload: 'components/autoload.ts',
+            index: 'src/index.ts',
+            lit: 'src/lit/index.ts',
+            plugins: 'src/plugins.ts',
+            elements: 'components/index.ts',
+            devtools: 'components/devtools/index.ts',
+          },
+          formats: ['es'],
+        },
+        // Which chunks each module needs: the size report and the package test follow it to measure what a page loads.
+        manifest: true,
+        rolldownOptions: {output: {minify: true, comments: {annotation: false}, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js'}},
+      },
+    };
+  }
   if (mode === 'cdn-development') {
     return {
       plugins: [devMode(true), bundledProviderPlugins],
@@ -139,6 +169,7 @@ export default defineConfig(({command, mode}) => {
           plugins: 'src/plugins.ts',
           'components/index': 'components/index.ts',
           'components/provider': 'components/provider.ts',
+          'components/autoload': 'components/autoload.ts',
           'components/devtools/index': 'components/devtools/index.ts',
         },
         formats: ['es'],

@@ -12,6 +12,7 @@ import {existsSync, readFileSync, statSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {devModePlugin} from './dev-mode-plugin.js';
+import {cdnModulesPageLoad, type LoadedFile} from './cdn-modules.js';
 import {splitOutputs} from './initial-load.js';
 import {ROOT, installedVersion, machineLines, table, writeSection} from './report.js';
 import {SIZE_CEILINGS, SIZE_TARGETS} from './size-budgets.js';
@@ -29,6 +30,8 @@ interface Entry {
   readonly file?: string;
   /** An app's entry module, bundled with the package's names resolved to its sources (tree-shaken). */
   readonly app?: string;
+  /** A page of plain HTML on the CDN's ES modules: the elements it uses besides the provider (see bench/cdn-modules.ts). */
+  readonly cdnPage?: string[];
   readonly external?: string[];
   /** Target and ceiling (bench/size-budgets.ts). */
   readonly budget?: keyof typeof SIZE_TARGETS;
@@ -88,6 +91,21 @@ const entries: Entry[] = [
         note: `the file as built at ${statSync(join(ROOT, 'dist/cdn/data-elements.js')).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC (rebuild with npm run build), minified again by esbuild before gzip`,
       }
     : {name: 'CDN file, Lit inside (dist/cdn/data-elements.js)', missing: 'not built (npm run build)', budget: 'cdnFile'},
+  ...[
+    {tags: ['data-query'], name: 'CDN modules, Lit inside: a page using `<data-provider>` and `<data-query>`', budget: 'cdnQueryPage' as const},
+    {tags: [], name: 'CDN modules, Lit inside: a page using `<data-provider>` only'},
+    {tags: ['data-resource', 'data-query'], name: 'CDN modules, Lit inside: a page using `<data-provider>`, `<data-resource>` and `<data-query>`'},
+  ].map(({tags, name, budget}): Entry =>
+    exists('dist/cdn/modules/autoload.js')
+      ? {
+          name,
+          cdnPage: tags,
+          budget,
+          breakdown: budget !== undefined,
+          note: 'dist/cdn/modules/autoload.js, the chunks it imports and the chunks of the elements used, as built (rebuild with npm run build); each file gzipped on its own, as it travels',
+        }
+      : {name, missing: 'not built (npm run build)', budget},
+  ),
   exists('components/devtools/index.ts')
     ? {
         name: '`<data-devtools>` entry alone (lit-data-elements/devtools; Lit runtime external)',
@@ -117,6 +135,8 @@ interface Measured {
   groups?: Map<string, number>;
   /** min + gzip of the chunks loaded only by import(), left out of `gzip`. */
   onDemandGzip?: number;
+  /** The files of a CDN modules page. */
+  files?: readonly LoadedFile[];
 }
 
 /** `node_modules/@lit/context/...` to `@lit/context`, `src/schema/x.ts` to `src/schema`. */
@@ -128,6 +148,13 @@ function group(path: string): string {
   }
   const parts = path.split('/');
   return parts.length > 2 ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/** The source groups of a file's modules, largest first by module count: `src/core (30), lit-html (9)`. */
+function sourceGroups(sources: readonly string[]): string {
+  const count = new Map<string, number>();
+  for (const source of sources) count.set(group(source), (count.get(group(source)) ?? 0) + 1);
+  return [...count].sort((a, b) => b[1] - a[1]).map(([g, n]) => `${g} (${n})`).join(', ') || '(bundler runtime)';
 }
 
 /** The package's own entry points, as an app imports them, resolved to the sources. */
@@ -152,6 +179,10 @@ async function measure(entry: Entry): Promise<Measured> {
   let code: string;
   let groups: Map<string, number> | undefined;
   let lazy = '';
+  if (entry.cdnPage) {
+    const {files, min, gzip} = cdnModulesPageLoad(join(ROOT, 'dist/cdn/modules'), entry.cdnPage);
+    return {min, gzip, files};
+  }
   if (entry.file) {
     const source = readFileSync(join(ROOT, entry.file), 'utf8');
     code = (await transform(source, {minify: true, format: 'esm', target: 'es2022', loader: 'js'})).code;
@@ -203,7 +234,7 @@ for (const entry of entries) {
     notes.push(`${entry.name}: skipped, ${entry.missing}.`);
     continue;
   }
-  const {min, gzip, groups, onDemandGzip} = await measure(entry);
+  const {min, gzip, groups, onDemandGzip, files} = await measure(entry);
   if (onDemandGzip) notes.push(`${entry.name}: sizes are what loads first; ${kB(onDemandGzip)} more load on demand (persistence and tab sync, when a provider asks for them).`);
   if (DETAIL && groups) {
     const total = [...groups.values()].reduce((a, b) => a + b, 0);
@@ -219,6 +250,19 @@ for (const entry of entries) {
       `Where the minified bytes of "${entry.name}" come from (before gzip; gzip shrinks each part about alike):`,
       '',
       table(['source', 'minified', 'share'], parts.map(([g, b]) => [g, kB(b), `${((100 * b) / total).toFixed(0)}%`]), ['l', 'r', 'r']),
+      '',
+    );
+  }
+  if (entry.breakdown && files) {
+    const parts = [...files].sort((a, b) => b.gzip - a.gzip);
+    breakdowns.push(
+      `The files of "${entry.name}", and what each holds:`,
+      '',
+      table(
+        ['file', 'minified', 'gzip', 'holds'],
+        parts.map(file => [file.file, kB(file.min), kB(file.gzip), sourceGroups(file.sources)]),
+        ['l', 'r', 'r', 'l'],
+      ),
       '',
     );
   }

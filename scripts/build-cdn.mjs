@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Builds the CDN files (dist/cdn/data-elements.js with `vite build --mode cdn`, then
-// dist/cdn/data-devtools.js with `--mode cdn-devtools`) when one is missing or older than its
+// dist/cdn/data-devtools.js with `--mode cdn-devtools`, then the ES modules of dist/cdn/modules
+// with `--mode cdn-modules`) when one is missing or older than its
 // sources. Used by `npm start` (demo/html-only.html loads them), by the e2e Node test
 // (test/node/e2e-demo.test.ts), and by scripts/test.mjs right before the browser tests
-// (test/cdn-page.test.ts loads them). `node scripts/build-cdn.mjs [--force]`.
+// (test/cdn-page.test.ts and test/cdn-modules.test.ts load them). `node scripts/build-cdn.mjs [--force]`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,10 +13,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CDN_FILE = join(ROOT, 'dist/cdn/data-elements.js');
 export const DEVTOOLS_CDN_FILE = join(ROOT, 'dist/cdn/data-devtools.js');
-// In build order: the `cdn` build empties dist/cdn, so the devtools file comes after it.
+export const CDN_AUTOLOAD_FILE = join(ROOT, 'dist/cdn/modules/autoload.js');
+// In build order: the `cdn` build empties dist/cdn, so the others come after it.
 const BUILDS = [
   { file: CDN_FILE, mode: 'cdn' },
   { file: DEVTOOLS_CDN_FILE, mode: 'cdn-devtools' },
+  { file: CDN_AUTOLOAD_FILE, mode: 'cdn-modules' },
 ];
 // What the CDN files are made of: the sources, the dependencies' versions, the build config.
 const INPUTS = ['src', 'components', 'package-lock.json', 'vite.config.ts'];
@@ -43,7 +46,7 @@ export function cdnBuildReason() {
 }
 
 /**
- * Builds dist/cdn/data-elements.js and dist/cdn/data-devtools.js unless they are up to date
+ * Builds dist/cdn/data-elements.js, dist/cdn/data-devtools.js and dist/cdn/modules unless they are up to date
  * (or `force`). Throws when a build fails. Returns the build time in ms (0 when nothing was built).
  */
 export function ensureCdnBuild({ force = false, log = console.log } = {}) {

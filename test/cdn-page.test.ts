@@ -6,6 +6,7 @@
 // browser tests); by hand: `node scripts/build-cdn.mjs` or `npm run build`.
 import {expect, waitUntil} from '@open-wc/testing';
 import {http, HttpResponse} from 'msw';
+import {openFrame} from './helpers/frames.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 
 const CDN_FILE = '/dist/cdn/data-elements.js';
@@ -33,18 +34,7 @@ const handlers = [
   }),
 ];
 
-/** Loads test/cdn-page.html in an iframe; resolves with its window once loaded. */
-async function openPage(): Promise<{frame: HTMLIFrameElement; win: Window & typeof globalThis; doc: Document}> {
-  const frame = document.createElement('iframe');
-  frame.style.width = '600px';
-  frame.style.height = '400px';
-  const loaded = new Promise(resolve => frame.addEventListener('load', resolve, {once: true}));
-  frame.src = '/test/cdn-page.html';
-  document.body.append(frame);
-  await loaded;
-  const win = frame.contentWindow as Window & typeof globalThis;
-  return {frame, win, doc: win.document};
-}
+const openPage = () => openFrame('/test/cdn-page.html');
 
 describe('CDN build', () => {
   before(async () => {

@@ -9,6 +9,7 @@ import {Controller} from '../src/core/index.js';
 import {Persistence, SAVED_STATE_KEY, StorageError} from '../src/persist/index.js';
 import {createResource} from '../src/rest/index.js';
 import {Entity} from '../src/schema/index.js';
+import {capturingReports} from './helpers/frames.js';
 import {deferred, type Deferred} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 import {PAGE_TIMEOUT, shows, TabPages, until} from './helpers/tab-pages.js';
@@ -41,20 +42,6 @@ function newDatabase(): string {
   const name = `persist-test-${Date.now()}-${++dbCount}`;
   databases.push(name);
   return name;
-}
-
-/** Captures what the library reports (`reportError`) in `win` while `run` goes. */
-async function capturingReports(win: Window, run: (reported: unknown[]) => Promise<void>): Promise<unknown[]> {
-  const reported: unknown[] = [];
-  const target = win as unknown as {reportError: (error: unknown) => void};
-  const original = target.reportError;
-  target.reportError = error => reported.push(error);
-  try {
-    await run(reported);
-  } finally {
-    target.reportError = original;
-  }
-  return reported;
 }
 
 /** A Controller with a Persistence on `name`: one page load. */

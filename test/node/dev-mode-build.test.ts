@@ -48,10 +48,12 @@ test('the production builds carry no development-mode message; the development b
       viteBuild(ROOT, ['--mode', 'cdn', '--outDir', join(out, 'cdn'), '--emptyOutDir']),
       viteBuild(ROOT, ['--mode', 'cdn-development', '--outDir', join(out, 'cdn-development'), '--emptyOutDir']),
     ]);
+    await viteBuild(ROOT, ['--mode', 'cdn-modules', '--outDir', join(out, 'cdn-modules'), '--emptyOutDir']);
     const esm = scripts(join(out, 'esm'));
     const development = scripts(join(out, 'development'));
     const cdn = scripts(join(out, 'cdn'));
     const cdnDevelopment = scripts(join(out, 'cdn-development'));
+    const cdnModules = scripts(join(out, 'cdn-modules'));
     assert.ok(esm.size > 10 && development.size > 10, 'the ESM builds have their modules');
     assert.deepEqual([...cdn.keys()].map(p => p.slice(out.length)), ['/cdn/data-elements.js']);
     assert.deepEqual([...cdnDevelopment.keys()].map(p => p.slice(out.length)), ['/cdn-development/data-elements.development.js']);
@@ -60,9 +62,11 @@ test('the production builds carry no development-mode message; the development b
     assert.deepEqual(found(cdnDevelopment), DEV_MESSAGES, 'the development CDN file has every message');
     assert.deepEqual(found(esm), [], 'the production ESM build has none');
     assert.deepEqual(found(cdn), [], 'the production CDN file has none');
+    assert.ok(cdnModules.size > 5, 'the CDN modules were built');
+    assert.deepEqual(found(cdnModules), [], 'the CDN modules (production) have none');
     const devModules = [...esm.keys()].filter(p => p.includes('/dev/'));
     assert.deepEqual(devModules, [], 'no development-only module is in the production ESM build');
-    assert.ok(!/\bDEV_MODE\b/.test([...esm.values(), ...cdn.values()].join('\n')), 'no DEV_MODE check is left in production');
+    assert.ok(!/\bDEV_MODE\b/.test([...esm.values(), ...cdn.values(), ...cdnModules.values()].join('\n')), 'no DEV_MODE check is left in production');
     const devSize = statSync(join(out, 'cdn-development', 'data-elements.development.js')).size;
     t.diagnostic(`built four ways in ${((performance.now() - started) / 1000).toFixed(1)} s; CDN file ${statSync(join(out, 'cdn', 'data-elements.js')).size} B, development CDN file ${devSize} B (not minified)`);
   } finally {

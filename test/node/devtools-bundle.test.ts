@@ -4,7 +4,8 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {build} from 'esbuild';
+import {build, type BuildOptions} from 'esbuild';
+import {splitOutputs} from '../../bench/initial-load.js';
 // @ts-expect-error plain ESM script without types
 import {ensureCdnBuild} from '../../scripts/build-cdn.mjs';
 
@@ -12,21 +13,24 @@ const ROOT = process.cwd();
 const LIT = ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'];
 const MAIN_ENTRIES = ['src/index.ts', 'src/lit/index.ts', 'components/index.ts', 'components/provider.ts', 'src/cdn.ts'];
 
-/** The source files esbuild puts in a bundle of `entry`, and the bundle's code. */
-async function bundle(entry: string): Promise<{inputs: string[]; code: string}> {
-  const result = await build({
-    entryPoints: [join(ROOT, entry)],
+/** How these tests bundle an entry: minified, so that comments (which may name the devtools) are not code. */
+const bundleOptions = (entry: string) =>
+  ({
+    entryPoints: [join(ROOT, entry)] as string[],
     bundle: true,
     format: 'esm',
     target: 'es2022',
     write: false,
-    // Minified: comments (which may name the devtools) are not code.
     minify: true,
     metafile: true,
     external: LIT,
     tsconfig: join(ROOT, 'tsconfig.json'),
     logLevel: 'error',
-  });
+  }) satisfies BuildOptions;
+
+/** The source files esbuild puts in a bundle of `entry`, and the bundle's code. */
+async function bundle(entry: string): Promise<{inputs: string[]; code: string}> {
+  const result = await build(bundleOptions(entry));
   return {inputs: Object.keys(result.metafile.inputs), code: result.outputFiles[0]!.text};
 }
 
@@ -38,6 +42,16 @@ for (const entry of MAIN_ENTRIES) {
     assert.doesNotMatch(code, /data-devtools/);
   });
 }
+
+test('the autoloader loads the devtools only when a page uses <data-devtools>', async () => {
+  const result = await build({...bundleOptions('components/autoload.ts'), splitting: true, outdir: join(ROOT, 'dist/devtools-check')});
+  const {initial, onDemand} = splitOutputs(result);
+  const devtoolsIn = (inputs: Record<string, unknown>) => Object.keys(inputs).filter(input => input.startsWith('components/devtools/'));
+  assert.deepEqual(initial.flatMap(output => devtoolsIn(output.inputs)), [], 'nothing of the devtools loads first');
+  const holding = Object.entries(result.metafile.outputs).filter(([, output]) => devtoolsIn(output.inputs).length > 0).map(([path]) => path);
+  const loadedOnDemand = new Set(onDemand.map(output => output.path));
+  assert.ok(holding.length > 0 && holding.every(path => loadedOnDemand.has(path)), 'the devtools are in a chunk loaded on demand');
+});
 
 test('the check sees the devtools when an entry does import them', async () => {
   const {inputs, code} = await bundle('components/devtools/index.ts');

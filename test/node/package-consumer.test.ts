@@ -11,6 +11,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {build, transform} from 'esbuild';
+import {cdnModulesPageLoad} from '../../bench/cdn-modules.js';
 import {splitOutputs} from '../../bench/initial-load.js';
 import {SIZE_CEILINGS, SIZE_TARGETS} from '../../bench/size-budgets.js';
 
@@ -124,6 +125,11 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
       'dist/types/components/provider.d.ts',
       'dist/cdn/data-elements.js',
       'dist/cdn/data-elements.development.js',
+      'dist/cdn/modules/autoload.js',
+      'dist/cdn/modules/index.js',
+      'dist/cdn/modules/.vite/manifest.json',
+      'dist/esm/components/autoload.js',
+      'dist/types/components/autoload.d.ts',
       'dist/development/index.js',
       'dist/development/lit/index.js',
       'dist/development/components/provider.js',
@@ -139,6 +145,16 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
   test('the CDN file stays under its ceiling', async t => {
     const size = await minGzip(readFileSync(join(ROOT, 'dist/cdn/data-elements.js'), 'utf8'));
     reportAndHold(t, 'the CDN file, Lit inside', size, 'cdnFile');
+  });
+
+  test('a page of the CDN modules using <data-provider> and <data-query> stays under its ceiling, and loads no other element', t => {
+    // The installed copy: what jsDelivr or unpkg would serve from the published package.
+    const {files: loaded, gzip} = cdnModulesPageLoad(join(scratch, 'node_modules/lit-data-elements/dist/cdn/modules'), ['data-query']);
+    const sources = loaded.flatMap(file => file.sources);
+    assert.ok(sources.includes('components/data-query.ts') && sources.includes('components/data-provider.ts'), 'the page has its elements');
+    const others = sources.filter(source => /^components\/(data-resource|data-live|devtools\/)|^src\/(rest|live|persist|sync)\//.test(source));
+    assert.deepEqual(others, [], 'nothing of the elements it does not use, REST, live feeds, persistence or tab sync');
+    reportAndHold(t, 'the CDN modules page with <data-provider> and <data-query>, Lit inside', gzip, 'cdnQueryPage');
   });
 
   test('tsc type-checks the app against the installed package', () => {

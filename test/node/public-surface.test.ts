@@ -4,7 +4,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import ts from 'typescript';
 
-const ENTRIES = ['src/index.ts', 'src/lit/index.ts', 'src/plugins.ts', 'components/index.ts', 'components/devtools/index.ts'];
+const ENTRIES = ['src/index.ts', 'src/lit/index.ts', 'src/plugins.ts', 'components/index.ts', 'components/autoload.ts', 'components/devtools/index.ts'];
 
 /** Whether a JSDoc with an @example documents `symbol`, or the export that names it. */
 function hasExample(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {

@@ -19,9 +19,13 @@ let gets = 0;
 let failingPatch: Deferred<void> | undefined;
 
 const handlers = [
-  http.get('/tabs-api/articles', () => {
+  // Pages of `limit` by `page` (1-based) when the list has a limit; else the whole list.
+  http.get('/tabs-api/articles', ({request}) => {
     gets++;
-    return HttpResponse.json(articles);
+    const query = new URL(request.url).searchParams;
+    const limit = Number(query.get('limit') ?? articles.length);
+    const page = Number(query.get('page') ?? 1);
+    return HttpResponse.json(articles.slice((page - 1) * limit, page * limit));
   }),
   http.patch('/tabs-api/articles/:id', async ({params, request}) => {
     const gate = failingPatch;
@@ -117,6 +121,28 @@ describe('sync across tabs: two pages under <data-provider sync-tabs>', function
     const c = await tab();
     await until(shows(c, ['edited before C opened', 'second']));
     expect(gets).to.equal(requests + 1, 'tab C fetched the list itself');
+  });
+
+  it('a list grown with "load more" keeps its pages when another tab loads its first page', async () => {
+    const titles = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+    articles = titles.map((title, i) => ({id: String(i + 1), title}));
+    const paged = `sync-tabs=${channel}&pagination-field=page&params=${encodeURIComponent('{"limit": 2}')}`;
+    const {frame, app: a} = await pages.open(paged);
+    await until(shows(a, titles.slice(0, 2)));
+    await a.loadMore();
+    await a.loadMore();
+    await until(shows(a, titles), 'tab A loaded three pages');
+    const row = frame.contentDocument!.querySelector('li[data-id="6"]');
+    expect(row).to.exist;
+
+    articles = [{id: '0', title: 'zero, created'}, {id: '1', title: 'first, edited'}, ...articles.slice(1)];
+    const b = await tab(paged);
+    await until(shows(b, ['zero, created', 'first, edited']), 'tab B shows its first page');
+    await until(shows(a, ['zero, created', 'first, edited', ...titles.slice(1)]), 'tab A kept its pages and took the first page\'s rows');
+    expect(frame.contentDocument!.querySelector('li[data-id="6"]')).to.equal(row, 'the row of the last page keeps its element');
+
+    await b.remove('5');
+    await until(shows(a, ['zero, created', 'first, edited', 'second', 'third', 'fourth', 'sixth']), 'an article deleted in tab B leaves tab A\'s list');
   });
 
   it('a tab without sync-tabs is left alone', async () => {

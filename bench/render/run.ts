@@ -9,7 +9,7 @@
 //   npm run bench:render -- --quick      1 run of 10 updates per page (a smoke test)
 //   options: --runs=3 --iterations=30 --warmup=10 --deadline=150 (s: no new run starts after)
 //            --only=baseline,de-entity,de-list,de-prop  --headed
-//   npm run bench:render -- --profile --only=de-entity
+//   npm run bench:render -- --profile --only=de-entity   (where the mount's and an update's time go)
 //                                        no timings: an unminified build, a CPU profile of the timed
 //                                        updates per page, and the inclusive time per update of the
 //                                        busiest functions (where an update's time goes)
@@ -214,8 +214,14 @@ try {
 /** Loads one page, warms up, and prints where the timed updates spend their time (inclusive, per update). */
 async function profilePage(config: PageConfig): Promise<void> {
   const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', {interval: 50});
+  // The mount: from the navigation until the page says it is ready (every row rendered).
+  await cdp.send('Profiler.start');
   await page.goto(`${origin}/${config.page}${config.query}`);
   await page.evaluate(() => (window as unknown as {renderBench: PageApi}).renderBench.ready);
+  printProfile((await cdp.send('Profiler.stop')).profile, `${config.id}: inclusive and self CPU time of the mount (ms)`, 1);
   const steps = (ids: number[], from: number) =>
     page.evaluate(
       async ([ids, from]) => {
@@ -225,34 +231,41 @@ async function profilePage(config: PageConfig): Promise<void> {
       [ids, from] as const,
     );
   await steps(Array.from({length: WARMUP}, (_, k) => idAt(k)), 1);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', {interval: 50});
   await cdp.send('Profiler.start');
   await steps(Array.from({length: ITERATIONS}, (_, k) => idAt(WARMUP + k)), WARMUP + 1);
   const {profile} = await cdp.send('Profiler.stop');
   await page.close();
+  printProfile(profile, `${config.id}: inclusive and self CPU time per update (ms; ${ITERATIONS} updates; the forced gc() before each update is \`gc\`)`, ITERATIONS);
+}
+
+/** Prints the functions with the most inclusive and the most self time in a CPU profile, divided by `per`. */
+function printProfile(profile: {nodes: {id: number; callFrame: {functionName: string; url: string; lineNumber: number}; children?: number[]}[]; samples?: number[]; timeDeltas?: number[]}, title: string, per: number): void {
   const nodes = new Map(profile.nodes.map(n => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const inclusive = new Map<string, number>();
+  const self = new Map<string, number>();
   const deltas = profile.timeDeltas ?? [];
+  const labelOf = (f: {functionName: string; url: string; lineNumber: number}) => `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.split('/').pop()}:${f.lineNumber + 1}` : ''}`.trim();
   profile.samples?.forEach((leaf, i) => {
     const dt = (deltas[i + 1] ?? 0) / 1000; // µs -> ms: the time until the next sample
     const name = nodes.get(leaf)!.callFrame.functionName;
     if (name === '(idle)' || name === '(program)') return;
+    const leafLabel = labelOf(nodes.get(leaf)!.callFrame);
+    self.set(leafLabel, (self.get(leafLabel) ?? 0) + dt);
     const seen = new Set<string>();
     for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
-      const f = nodes.get(id)!.callFrame;
-      const label = `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.split('/').pop()}:${f.lineNumber + 1}` : ''}`.trim();
+      const label = labelOf(nodes.get(id)!.callFrame);
       if (seen.has(label)) continue;
       seen.add(label);
       inclusive.set(label, (inclusive.get(label) ?? 0) + dt);
     }
   });
-  console.log(`\n${config.id}: inclusive CPU time per update (ms; ${ITERATIONS} updates; the forced gc() before each update is \`gc\`)`);
-  for (const [label, t] of [...inclusive].filter(([l]) => l !== '(root)').sort((a, b) => b[1] - a[1]).slice(0, 30))
-    console.log(`${(t / ITERATIONS).toFixed(3).padStart(8)}  ${label}`);
+  const top = (m: Map<string, number>) => [...m].filter(([l]) => l !== '(root)').sort((a, b) => b[1] - a[1]).slice(0, 30);
+  console.log(`\n${title}\ninclusive:`);
+  for (const [label, t] of top(inclusive)) console.log(`${(t / per).toFixed(3).padStart(8)}  ${label}`);
+  console.log('self:');
+  for (const [label, t] of top(self)) console.log(`${(t / per).toFixed(3).padStart(8)}  ${label}`);
 }
 
 // --- statistics --------------------------------------------------------------------------

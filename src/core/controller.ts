@@ -743,7 +743,10 @@ export class Controller {
    * earlier than the row held), a result when its fetch was triggered after
    * the one held, an invalidation when it is newer than the data held.
    * Older data is disregarded, and a pending prediction stays over what is
-   * written under it (dated under it, as a server push is). One commit of cause `restore`; readers of what changed are told.
+   * written under it (dated under it, as a server push is). A list this
+   * Controller grew with next pages keeps them: an incoming list adds to it
+   * as an overlapping page does (new items first), and its result (the last
+   * page's cursor) stays. One commit of cause `restore`; readers of what changed are told.
    * Fetches started afterwards are ordered after the snapshot's data.
    *
    * Tab sync and persistence write through it. A malformed or foreign
@@ -930,7 +933,9 @@ export class Controller {
     const now = this.now();
     const expiresAt = now + this.expiryLength(endpoint);
     const changes = new ChangeSet();
-    const store = mergeResponse(this.base, normalized, {fetchedAt, date: now, expiresAt}, changes.row);
+    // One meta for the rows and the result of a response.
+    const times: ResultMeta = {fetchedAt, date: now, expiresAt};
+    const store = mergeResponse(this.base, normalized, times, changes.row);
     let {endpoints, meta} = this.base;
     let stored = false;
     if (!endpoint.sideEffect) {
@@ -943,13 +948,8 @@ export class Controller {
           endpoints = withEntry(endpoints, key, normalized.result);
         }
         const stillInvalid = previousMeta?.invalidated && fetchedAt < (previousMeta.invalidatedAt ?? -Infinity);
-        meta = withEntry(
-          meta,
-          key,
-          stillInvalid
-            ? {fetchedAt, date: now, expiresAt, invalidated: true, invalidatedAt: previousMeta.invalidatedAt!}
-            : {fetchedAt, date: now, expiresAt},
-        );
+        const written: ResultMeta = stillInvalid ? {...times, invalidated: true, invalidatedAt: previousMeta.invalidatedAt!} : times;
+        meta = withEntry(meta, key, into ? {...written, grown: true} : written);
         changes.result(key);
         this.origins.note(key, endpoint, args, into ? pageItems(normalized) : undefined);
       }

@@ -1,4 +1,4 @@
-import {draftOf, INVALID, jsonEqual, type EntityLike, type EntityMeta, type MapDraft, type RowSink} from '../schema/index.js';
+import {draftOf, INVALID, jsonEqual, type CollectionOp, type CollectionRows, type EntityLike, type EntityMeta, type MapDraft, type RowSink} from '../schema/index.js';
 import type {ResultMeta, State} from './state.js';
 
 /** What merging a state needs besides the two states. */
@@ -32,7 +32,11 @@ export interface MergeContext {
  *   incoming data is disregarded;
  * - a row a pending prediction shows is dated under that prediction (as a
  *   server push is): the data may have left its server before the mutation
- *   reached it, so the prediction stays visible over it.
+ *   reached it, so the prediction stays visible over it;
+ * - a list next pages grew here (`grown` in its row's and its result's
+ *   meta) keeps them: an incoming list (another tab's first page) adds to it
+ *   as an overlapping page does, new items first, and its result (the last
+ *   page's cursor) stays.
  *
  * Cost: the size of `incoming`, never of `base`.
  */
@@ -54,12 +58,14 @@ export function mergeState(base: State, incoming: State, context: MergeContext):
       const existingMeta = heldMeta?.get(pk);
       const value = mergedRow(adapter, existing, existingMeta, row, meta);
       if (value === undefined) continue;
-      if (value === existing && existingMeta !== undefined && sameMeta(existingMeta, meta)) continue;
+      // A grown list keeps its meta: it says the list grew, and when this tab wrote it.
+      const grown = existingMeta?.grown;
+      if (value === existing && (grown || (existingMeta !== undefined && sameMeta(existingMeta, meta)))) continue;
       stored ??= draftOf(held);
       storedMeta ??= draftOf(heldMeta, stored);
       stored.set(pk, value);
       const under = context.predictedAt?.(key, pk);
-      storedMeta.set(pk, under !== undefined && under < meta.fetchedAt ? {...meta, fetchedAt: under} : meta);
+      storedMeta.set(pk, grown ? existingMeta! : under !== undefined && under < meta.fetchedAt ? {...meta, fetchedAt: under} : meta);
       context.row(key, pk);
     }
     if (stored && storedMeta) {
@@ -101,7 +107,10 @@ function mergedRow(adapter: EntityLike | undefined, existing: unknown, existingM
     return jsonEqual(existing, incoming) ? existing : incoming;
   }
   if (!adapter.shouldReplace(heldMeta, meta, existing, incoming)) return undefined;
-  return adapter.mergeRows(existing, incoming);
+  // Only a Collection's rows grow (it is their adapter); what is not listed yet goes first, as on a first page.
+  return heldMeta.grown
+    ? (adapter as unknown as CollectionRows).applyOp(existing, 'unshift', incoming as CollectionOp['refs'])
+    : adapter.mergeRows(existing, incoming);
 }
 
 /** The result and meta to store for an incoming result, or undefined when the held ones stay. */
@@ -110,7 +119,8 @@ function mergedResult(base: State, incoming: State, key: string, meta: ResultMet
   const hasResult = incoming.endpoints.has(key);
   const result = incoming.endpoints.get(key);
   if (held === undefined) return {result: hasResult ? result : undefined, meta: withoutError(meta)};
-  if (meta.fetchedAt > held.fetchedAt && hasResult) {
+  // A grown list's result (its last page's cursor) stays; only an invalidation applies to it.
+  if (meta.fetchedAt > held.fetchedAt && hasResult && !held.grown) {
     const heldResult = base.endpoints.get(key);
     const kept = heldResult !== undefined && jsonEqual(heldResult, result) ? heldResult : result;
     // An invalidation made here after that fetch was triggered still stands, as it does for a response.

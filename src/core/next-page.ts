@@ -24,7 +24,8 @@ export function nextPageArgs(reader: Reader, endpoint: EndpointInterface, full: 
   const origin = reader.resultOrigin(endpoint.key(...full));
   const fromPage = origin?.endpoint.appendsTo !== undefined;
   const last = fromPage ? origin!.args : full;
-  const context: NextPageContext = {items: fromPage ? origin!.items : undefined};
+  // Only a next page's origin counts items.
+  const context: NextPageContext = {items: origin?.items};
   const next = endpoint.nextPage(data, last[0] ?? {}, context);
   return next === undefined || next === null ? undefined : [next, ...last.slice(1)];
 }

@@ -20,6 +20,12 @@ export interface ResultMeta {
    * leaves the result invalid.
    */
   readonly invalidatedAt?: number;
+  /**
+   * Set when a next page wrote the result: its list holds pages appended
+   * here since the list itself was fetched. Another tab's copy of the
+   * result does not replace it (its cursor is the last page's).
+   */
+  readonly grown?: true;
 }
 
 /** A mutation's prediction, waiting for its own request to settle. */

@@ -171,9 +171,13 @@ export class CollectionSchema<I extends Inner = Inner> {
     return {target: previousValue.slice(), rest: row.slice(previousRow.length)};
   }
 
-  /** Applies one addition to a cached row: returns the new row, or the same one when nothing changes. */
+  /**
+   * Applies one addition to a cached row: an id map takes the entries of an
+   * id map, a list the items of a list (at its end for `push`, else first).
+   * Returns the new row, or the same one when nothing changes.
+   */
   applyOp(row: unknown, mode: 'push' | 'unshift' | 'assign', refs: readonly string[] | Readonly<Record<string, string>>): unknown {
-    if (mode === 'assign') {
+    if (!Array.isArray(row)) {
       if (!isPlainObject(row) || Array.isArray(refs)) return row;
       const map = refs as Record<string, string>;
       if (Object.keys(map).every(k => row[k] === map[k])) return row;
@@ -182,7 +186,7 @@ export class CollectionSchema<I extends Inner = Inner> {
       for (const k of Object.keys(map)) setOwn(out, k, map[k]);
       return out;
     }
-    if (!Array.isArray(row) || !Array.isArray(refs)) return row;
+    if (!Array.isArray(refs)) return row;
     // An item already listed keeps its place (an overlapping page, a create the list has seen).
     const seen = listed.get(row) ?? new Set<unknown>(row);
     const added: string[] = [];

@@ -110,7 +110,7 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
   return {entities, entitiesMeta};
 }
 
-/** Adds a page to the one list it continues (made from the page when absent or INVALID); its meta says when it last grew. */
+/** Adds a page to the one list it continues (made from the page when absent or INVALID); its meta says when it last grew, and that it did. */
 function extendList(op: CollectionOp, pk: string, table: MapDraft<unknown>, metaTable: MapDraft<EntityMeta>, meta: EntityMeta, written?: RowSink): void {
   const {collection} = op;
   const row = table.get(pk);
@@ -118,7 +118,7 @@ function extendList(op: CollectionOp, pk: string, table: MapDraft<unknown>, meta
   if (next === row) return;
   written?.(collection.key, pk);
   table.set(pk, next);
-  metaTable.set(pk, meta);
+  metaTable.set(pk, {...meta, grown: true});
 }
 
 /**

@@ -39,6 +39,11 @@ export interface EntityMeta {
   readonly date: number;
   /** Client time after which the row is stale. */
   readonly expiresAt: number;
+  /**
+   * On a list row: next pages were appended to it since it was last
+   * written whole. A list fetched elsewhere then adds to it, never shortens it.
+   */
+  readonly grown?: true;
 }
 
 /** Meta for every row, with the same shape as {@link EntityTables}. */

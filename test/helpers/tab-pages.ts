@@ -13,6 +13,8 @@ export interface TabApp {
   rename(id: string, title: string): Promise<unknown>;
   /** DELETEs an article through the page's `<data-resource>`. */
   remove(id: string): Promise<unknown>;
+  /** Loads the list's next page (a page opened with `pagination-field`). */
+  loadMore(): Promise<unknown>;
   /** The titles the list shows, or undefined while it shows none. */
   titles(): string[] | undefined;
   /** The text the resource element shows. */

@@ -1,4 +1,4 @@
-import {addToSetMap, INVALID} from '../schema/index.js';
+import {INVALID} from '../schema/index.js';
 import type {State} from './state.js';
 
 /**
@@ -103,7 +103,11 @@ export class ChangeSet {
   private everything = false;
 
   /** Notes a row that may have changed (a `RowSink`: pass it to `mergeResponse`). */
-  readonly row = (table: string, pk: string): void => addToSetMap(this.rows, table, pk);
+  readonly row = (table: string, pk: string): void => {
+    let pks = this.rows.get(table);
+    if (!pks) this.rows.set(table, (pks = new Set()));
+    pks.add(pk);
+  };
 
   /** The rows noted so far. */
   rowKeys(): RowKeys {
@@ -144,13 +148,15 @@ export class ChangeSet {
    * states `before` and `after`. `confirmed` gives the confirmed states
    * before and after when predictions are pending (they differ from the
    * visible ones); without it the visible states are the confirmed ones.
-   * The change set is spent: the commit may hold the sets it noted (when all
-   * of them changed, as they mostly do), so nothing is noted after this.
    */
   finish(id: number, cause: CommitCause, before: State, after: State, confirmed?: {readonly before: State; readonly after: State}): Commit {
-    const results = kept(this.results, key => before.endpoints.get(key) !== after.endpoints.get(key) || before.meta.get(key) !== after.meta.get(key));
-    const found: Found = {tables: new Set(), presence: new Map()};
-    const rows = this.changedRows(before, after, found);
+    const results = new Set<string>();
+    for (const key of this.results) {
+      if (before.endpoints.get(key) !== after.endpoints.get(key) || before.meta.get(key) !== after.meta.get(key)) results.add(key);
+    }
+    const presence = new Map<string, Set<string>>();
+    const tables = new Set<string>();
+    const rows = this.changedRows(before, after, {tables, presence});
     const separate = confirmed !== undefined && (confirmed.before !== before || confirmed.after !== after);
     const confirmedRows = separate ? this.changedRows(confirmed.before, confirmed.after) : rows;
     return {
@@ -158,8 +164,8 @@ export class ChangeSet {
       cause,
       results,
       rows,
-      presence: found.presence,
-      tables: found.tables,
+      presence,
+      tables,
       everything: this.everything,
       state: after,
       confirmed: confirmed?.after ?? after,
@@ -172,46 +178,30 @@ export class ChangeSet {
    * collects the tables that gained or lost rows, and the rows that appeared
    * or went away (see {@link Commit.presence}).
    */
-  private changedRows(before: State, after: State, found?: Found): RowKeys {
-    const rows = new Map<string, ReadonlySet<string>>();
+  private changedRows(before: State, after: State, found?: {tables: Set<string>; presence: Map<string, Set<string>>}): RowKeys {
+    const rows = new Map<string, Set<string>>();
     for (const [table, pks] of this.rows) {
       const oldRows = before.entities.get(table);
       const newRows = after.entities.get(table);
       const oldMeta = before.entitiesMeta.get(table);
       const newMeta = after.entitiesMeta.get(table);
       if (oldRows === newRows && oldMeta === newMeta) continue;
-      const changed = kept(pks, pk => {
+      let changed: Set<string> | undefined;
+      let appeared: Set<string> | undefined;
+      for (const pk of pks) {
         const was = oldRows?.get(pk);
         const is = newRows?.get(pk);
-        if (was === is && oldMeta?.get(pk) === newMeta?.get(pk)) return false;
-        if (found) {
-          if ((was === undefined) !== (is === undefined)) found.tables.add(table);
-          if (isPresent(was) !== isPresent(is)) addToSetMap(found.presence, table, pk);
-        }
-        return true;
-      });
-      if (changed.size > 0) rows.set(table, changed);
+        if (was === is && oldMeta?.get(pk) === newMeta?.get(pk)) continue;
+        (changed ??= new Set()).add(pk);
+        if (!found) continue;
+        if ((was === undefined) !== (is === undefined)) found.tables.add(table);
+        if (isPresent(was) !== isPresent(is)) (appeared ??= new Set()).add(pk);
+      }
+      if (changed) rows.set(table, changed);
+      if (appeared) found?.presence.set(table, appeared);
     }
     return rows;
   }
-}
-
-/** What `changedRows` finds besides the rows: see {@link Commit.presence} and {@link Commit.tables}. */
-interface Found {
-  readonly tables: Set<string>;
-  readonly presence: Map<string, Set<string>>;
-}
-
-const NONE: ReadonlySet<string> = new Set();
-
-/**
- * The members of `set` that pass `test` (which may be called twice for one):
- * `set` itself when all do, as they mostly do (a commit changed what it wrote).
- */
-function kept<T>(set: ReadonlySet<T>, test: (item: T) => boolean): ReadonlySet<T> {
-  let passed = 0;
-  for (const item of set) if (test(item)) passed++;
-  return passed === set.size ? set : passed === 0 ? NONE as ReadonlySet<T> : new Set([...set].filter(test));
 }
 
 /** A row a reader can show: there, and not INVALID. */

@@ -225,7 +225,7 @@ export class Notifier {
         const commits = this.queued;
         const requests = this.requests;
         this.queued = [];
-        if (requests.size > 0) this.requests = new Set();
+        this.requests = new Set();
         const found = new Set<WatchEntry>();
         let everything = false;
         for (const commit of commits) {
@@ -235,7 +235,15 @@ export class Notifier {
         if (everything) for (const byKey of this.entries.values()) for (const entry of byKey.values()) found.add(entry);
         else if (requests.size > 0) this.index.collect(requests, EMPTY_ROWS, EMPTY_ROWS, found);
         for (const entry of found) this.evaluate(entry);
-        if (this.listeners.size > 0) for (const commit of commits) callEach(this.listeners, commit);
+        for (const commit of commits) {
+          for (const listener of [...this.listeners]) {
+            try {
+              listener(commit);
+            } catch (error) {
+              reportError(error);
+            }
+          }
+        }
       }
     } finally {
       this.flushing = false;
@@ -263,20 +271,12 @@ export class Notifier {
 
   private tell(entry: WatchEntry, response: ResponseState): void {
     entry.response = response;
-    callEach(entry.listeners, response);
-  }
-}
-
-/**
- * Calls each of `listeners` (as they are now: one added or removed by a call does
- * not change who is called) with `value`; a listener's error is reported, not thrown.
- */
-function callEach<T>(listeners: ReadonlySet<(value: T) => void>, value: T): void {
-  for (const listener of [...listeners]) {
-    try {
-      listener(value);
-    } catch (error) {
-      reportError(error);
+    for (const listener of [...entry.listeners]) {
+      try {
+        listener(response);
+      } catch (error) {
+        reportError(error);
+      }
     }
   }
 }

@@ -1,4 +1,4 @@
-import {addToSetMap, INVALID, resolveSchema, walkObject} from '../schema/index.js';
+import {INVALID, resolveSchema, walkObject} from '../schema/index.js';
 import type {DenormalizeDelegate, EntityLike, EntityTables} from '../schema/index.js';
 
 /** What a walk stands in for a built entity: the walk only records, it returns nothing useful. */
@@ -69,7 +69,9 @@ export class ReachableEntities implements DenormalizeDelegate {
   entity(adapter: EntityLike, pk: string): unknown {
     const key = adapter.key;
     if (!this.adapters.has(key)) this.adapters.set(key, adapter);
-    addToSetMap(this.marked, key, pk);
+    let pks = this.marked.get(key);
+    if (!pks) this.marked.set(key, (pks = new Set()));
+    pks.add(pk);
     const id = `${key}\u0000${pk}`;
     if (this.visited.has(id)) return VISITED;
     this.visited.add(id);
@@ -83,7 +85,11 @@ export class ReachableEntities implements DenormalizeDelegate {
     // A read of the row alone still keeps it, and what it names when its table is known.
     const adapter = this.adapters.get(key);
     if (adapter) this.entity(adapter, pk);
-    else addToSetMap(this.marked, key, pk);
+    else {
+      let pks = this.marked.get(key);
+      if (!pks) this.marked.set(key, (pks = new Set()));
+      pks.add(pk);
+    }
     return this.tables.get(key)?.get(pk);
   }
 

@@ -26,7 +26,6 @@ export {MemoCache, presenceKey, type Denormalized} from './memo-cache.js';
 export {denormalize} from './denormalize.js';
 export {jsonEqual} from './json-equal.js';
 export {setOwn, isPlainObject} from './own-property.js';
-export {addToSetMap} from './set-map.js';
 export {resolveSchema, walkObject} from './visit-schema.js';
 export type {Denormalize} from './denormalize-type.js';
 export type * from './types.js';

@@ -1,6 +1,5 @@
 import {joinPath} from './entity.js';
 import {isPlainObject} from './own-property.js';
-import {addToSetMap} from './set-map.js';
 import {SchemaError} from './schema-error.js';
 import {resolveSchema, walkObject} from './visit-schema.js';
 import type {CollectionOp, EntityLike, EntityMeta, NormalizeDelegate} from './types.js';
@@ -51,60 +50,45 @@ export function normalize(
   args: readonly unknown[] = [],
   meta?: EntityMeta,
 ): NormalizedResponse {
-  const response = new Normalized(args, meta);
-  response.result = response.visit(schema, data, '');
-  return response;
-}
+  const entities = new Map<string, TableWrite>();
+  const invalidated = new Map<string, Set<string>>();
+  const collectionOps: CollectionOp[] = [];
 
-const NO_INVALIDATED: ReadonlyMap<string, ReadonlySet<string>> = new Map();
-const NO_OPS: readonly CollectionOp[] = [];
+  const delegate: NormalizeDelegate = {
+    args,
+    visit,
+    addRow(table, pk, row) {
+      let write = entities.get(table.key);
+      if (!write) entities.set(table.key, (write = {table, rows: new Map()}));
+      const earlier = write.rows.get(pk);
+      // The same entity twice in one response: later fields win, earlier ones fill gaps.
+      write.rows.set(pk, earlier === undefined ? row : table.mergeRows(earlier, row));
+    },
+    recorded(table, pk) {
+      const write = entities.get(table.key);
+      // Only rows of the same adapter: another class sharing the table validated other fields.
+      return write !== undefined && write.table === table ? write.rows.get(pk) : undefined;
+    },
+    invalidate(key, pk) {
+      let set = invalidated.get(key);
+      if (!set) invalidated.set(key, (set = new Set()));
+      set.add(pk);
+    },
+    addToCollections(op) {
+      collectionOps.push(op);
+    },
+  };
 
-/**
- * A response being normalized: the delegate the schemas write to, and then
- * the response itself (one object per response, and no closure: a pushed
- * message of one row is normalized at every message). What a response
- * rarely has (invalidations, list additions) is made on first use.
- */
-class Normalized implements NormalizeDelegate, NormalizedResponse {
-  result: unknown;
-  readonly entities = new Map<string, TableWrite>();
-  invalidated: Map<string, Set<string>> | typeof NO_INVALIDATED = NO_INVALIDATED;
-  collectionOps: CollectionOp[] | typeof NO_OPS = NO_OPS;
-
-  constructor(
-    readonly args: readonly unknown[],
-    readonly meta: EntityMeta | undefined,
-  ) {}
-
-  visit(fieldSchema: unknown, value: unknown, path: string): unknown {
+  function visit(fieldSchema: unknown, value: unknown, path: string): unknown {
     const resolved = resolveSchema(fieldSchema);
     if (resolved === undefined || value === null || value === undefined) return value;
-    if (resolved !== 'object') return resolved.normalize(value, this, path);
+    if (resolved !== 'object') return resolved.normalize(value, delegate, path);
     if (!isPlainObject(value)) {
       throw new SchemaError({entity: 'object', path, value, reason: 'expected an object'});
     }
-    return walkObject(fieldSchema as object, value, (member, item, key) => this.visit(member, item, joinPath(path, key)));
+    return walkObject(fieldSchema as object, value, (member, item, key) => visit(member, item, joinPath(path, key)));
   }
 
-  addRow(table: EntityLike, pk: string, row: unknown): void {
-    let write = this.entities.get(table.key);
-    if (!write) this.entities.set(table.key, (write = {table, rows: new Map()}));
-    const earlier = write.rows.get(pk);
-    // The same entity twice in one response: later fields win, earlier ones fill gaps.
-    write.rows.set(pk, earlier === undefined ? row : table.mergeRows(earlier, row));
-  }
-
-  recorded(table: EntityLike, pk: string): unknown {
-    const write = this.entities.get(table.key);
-    // Only rows of the same adapter: another class sharing the table validated other fields.
-    return write !== undefined && write.table === table ? write.rows.get(pk) : undefined;
-  }
-
-  invalidate(key: string, pk: string): void {
-    addToSetMap(this.invalidated === NO_INVALIDATED ? (this.invalidated = new Map()) : (this.invalidated as Map<string, Set<string>>), key, pk);
-  }
-
-  addToCollections(op: CollectionOp): void {
-    (this.collectionOps === NO_OPS ? (this.collectionOps = []) : (this.collectionOps as CollectionOp[])).push(op);
-  }
+  const result = visit(schema, data, '');
+  return {result, entities, invalidated, collectionOps, meta};
 }

@@ -50,12 +50,8 @@ const newLineage = (): Lineage => ({ids: new Map(), keys: [], lastKey: undefined
  * A leaf of `order` holds 32 key numbers.
  */
 type Node = unknown[];
-/**
- * A draft's token: a number no other draft had (a counter, not an object, so a
- * draft and each `finish` allocate nothing for it).
- */
-type Edit = number;
-let edits = 0;
+/** A draft's token. */
+type Edit = object;
 
 /** What a version is made of; see the top of this file. */
 interface Layout {
@@ -415,7 +411,7 @@ export interface MapDraft<V> extends Layout {
   size: number;
 }
 export class MapDraft<V> {
-  private edit: Edit = ++edits;
+  private edit: Edit = {};
   private base: PersistentMap<V>;
   private changed = false;
   /** Whether `small` is the draft's own array. */
@@ -521,7 +517,7 @@ export class MapDraft<V> {
     if (!this.changed) return this.base;
     const map = new PersistentMap<V>(this);
     // From here on the nodes belong to `map`: later writes copy them.
-    this.edit = ++edits;
+    this.edit = {};
     this.smallOwned = false;
     this.base = map;
     this.changed = false;
@@ -591,7 +587,7 @@ export class MapDraft<V> {
     const entries: unknown[] = [];
     eachEntry(this, (k, v) => entries.push(k, v));
     if (key !== undefined) entries.push(key, value);
-    this.edit = ++edits;
+    this.edit = {};
     this.changed = true;
     copyLayout(this, EMPTY);
     if (entries.length <= 2 * SMALL) {

@@ -37,6 +37,8 @@ function undefinedTags(root: ParentNode): Set<string> {
   const consider = (element: Element) => {
     if (element.localName in ON_DEMAND && !customElements.get(element.localName)) tags.add(element.localName);
   };
+  // A server's DOM shim (Lit SSR) has nodes that cannot be searched, and no elements to define.
+  if (typeof root.querySelectorAll !== 'function') return tags;
   if (root instanceof Element) consider(root);
   root.querySelectorAll(Object.keys(ON_DEMAND).join(',')).forEach(consider);
   return tags;
@@ -77,4 +79,5 @@ function watchDocument(): void {
   discover(document).catch(error => reportError(error, error.message));
 }
 
-if (typeof document !== 'undefined' && typeof customElements !== 'undefined') watchDocument();
+// Server code (Node, or Lit SSR's global DOM shim, whose document cannot be searched) has no document to watch.
+if (typeof document !== 'undefined' && typeof document.querySelectorAll === 'function' && typeof MutationObserver !== 'undefined') watchDocument();

@@ -157,7 +157,7 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
     reportAndHold(t, 'the CDN modules page with <data-provider> and <data-query>, Lit inside', gzip, 'cdnQueryPage');
   });
 
-  test('tsc type-checks the app against the installed package', () => {
+  test('tsc type-checks the app, and an import of every entry point (entries.ts), against the installed package', () => {
     execFileSync(node, [bin('typescript/bin/tsc'), '-p', join(scratch, 'esbuild', 'tsconfig.json')], {stdio: 'inherit'});
   });
 

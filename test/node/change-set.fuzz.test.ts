@@ -2,12 +2,17 @@
 // noted rows and results, the commit holds exactly the noted rows whose value or meta differ,
 // the rows that appeared or went away, the tables that gained or lost rows, and the noted
 // results whose data or meta differ.
+//
+// FUZZ_RUNS (default 500) sets the number of runs, FUZZ_SEED replays one.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {ChangeSet} from '../../src/core/change-set.js';
 import {emptyState, type State} from '../../src/core/index.js';
 import {INVALID, PersistentMap, type EntityMeta} from '../../src/schema/index.js';
+
+const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 500);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 
 const TABLES = ['A', 'B', 'C'] as const;
 const PKS = ['1', '2', '3', '4'] as const;
@@ -99,7 +104,7 @@ describe('ChangeSet.finish', () => {
           assert.deepEqual([...commit.results].sort(), results.sort());
         },
       ),
-      {numRuns: 500},
+      {numRuns: NUM_RUNS, seed: SEED},
     );
   });
 

@@ -949,9 +949,10 @@ export class Controller {
         }
         const stillInvalid = previousMeta?.invalidated && fetchedAt < (previousMeta.invalidatedAt ?? -Infinity);
         const written: ResultMeta = stillInvalid ? {...times, invalidated: true, invalidatedAt: previousMeta.invalidatedAt!} : times;
-        meta = withEntry(meta, key, into ? {...written, grown: true} : written);
+        const items = into ? pageItems(normalized) : undefined;
+        meta = withEntry(meta, key, items !== undefined ? {...written, grown: true, page: {args, items}} : written);
         changes.result(key);
-        this.origins.note(key, endpoint, args, into ? pageItems(normalized) : undefined);
+        this.origins.note(key, endpoint, args, items);
       }
     }
     this.collector.wrote(stored ? key : undefined, (into?.endpoint ?? endpoint).schema, normalized);

@@ -7,6 +7,7 @@ import {
   type DehydratedState,
   type DehydratedTable,
   type DehydratedTimes,
+  type JsonValue,
 } from './dehydrated-state.js';
 import {toJsonValue} from './json-value.js';
 import type {State} from './state.js';
@@ -39,6 +40,14 @@ export function dehydrateState(state: State, now: number): DehydratedState {
     if (held) {
       const result = toJsonValue(state.endpoints.get(key), `result ${JSON.stringify(key)}`);
       if (result !== undefined) entry = {key, result, times: entry.times};
+    }
+    if (meta.page) {
+      // Params with no JSON form cannot be saved: the next page after a restore then follows the list's first page.
+      try {
+        entry.page = {args: toJsonValue(meta.page.args, `the last page of ${JSON.stringify(key)}`) as JsonValue[], items: meta.page.items};
+      } catch {
+        // The rest of the snapshot is still good.
+      }
     }
     if (meta.invalidated) {
       entry.invalidated = true;

@@ -74,6 +74,12 @@ export function hydrateState(input: DehydratedState | string): HydratedState {
         reader.saw(invalidatedAt);
       }
     }
+    if (entry.page !== undefined) {
+      const page = record(entry.page, `${at}.page`);
+      const items = page.items;
+      if (typeof items !== 'number' || !Number.isInteger(items) || items < 0) throw new HydrateError(`${at}.page.items`, 'expected a whole number >= 0');
+      resultMeta = {...resultMeta, page: {args: list(value(page.args, `${at}.page.args`), `${at}.page.args`), items}};
+    }
     meta.set(key, resultMeta);
     if (Object.prototype.hasOwnProperty.call(entry, 'result')) endpoints.set(key, value(entry.result, `${at}.result`));
   });

@@ -22,7 +22,7 @@ export {
 export {dehydrateState} from './dehydrate.js';
 export {hydrateState, type HydratedState} from './hydrate.js';
 export {serializeForScript} from './script-json.js';
-export {emptyState, type State, type ResultMeta, type PendingUpdate} from './state.js';
+export {emptyState, type State, type ResultMeta, type LastPage, type PendingUpdate} from './state.js';
 export {LiveScheduling, type LiveOptions, type LiveHooks} from './live-scheduling.js';
 export {PollScheduler, type PollSchedulerOptions} from './poll-scheduler.js';
 export {browserPageEvents, type PageEvents, type PageEvent} from './page-events.js';

@@ -1,11 +1,11 @@
 import {isPaginated, type EndpointInterface, type NextPageContext} from '../endpoint/index.js';
 import type {NormalizedResponse} from '../schema/index.js';
-import type {ResultOrigin} from './result-origins.js';
+import type {State} from './state.js';
 
 /** What the next-page helpers read from a Controller. */
 interface Reader {
   getResponse(endpoint: EndpointInterface, ...args: unknown[]): {readonly data: unknown};
-  resultOrigin(key: string): ResultOrigin | undefined;
+  readonly state: State;
 }
 
 /**
@@ -13,7 +13,8 @@ interface Reader {
  * `endpoint` with `args`, or undefined when there is none (the list is not
  * cached, or `nextPage` says it was the last page). The last page is the
  * one that last wrote the list: its first page after a fetch of the list
- * itself, else the last next page loaded into it.
+ * itself, else the last next page loaded into it (`ResultMeta.page`, which
+ * snapshots keep).
  */
 export function nextPageArgs(reader: Reader, endpoint: EndpointInterface, full: readonly unknown[]): unknown[] | undefined {
   if (!isPaginated(endpoint)) {
@@ -21,11 +22,10 @@ export function nextPageArgs(reader: Reader, endpoint: EndpointInterface, full: 
   }
   const {data} = reader.getResponse(endpoint, ...full);
   if (data === undefined) return undefined;
-  const origin = reader.resultOrigin(endpoint.key(...full));
-  const fromPage = origin?.endpoint.appendsTo !== undefined;
-  const last = fromPage ? origin!.args : full;
-  // Only a next page's origin counts items.
-  const context: NextPageContext = {items: origin?.items};
+  // The list's meta says which next page wrote it last; a fetch of the list itself leaves none.
+  const page = reader.state.meta.get(endpoint.key(...full))?.page;
+  const last = page ? page.args : full;
+  const context: NextPageContext = {items: page?.items};
   const next = endpoint.nextPage(data, last[0] ?? {}, context);
   return next === undefined || next === null ? undefined : [next, ...last.slice(1)];
 }

@@ -26,6 +26,26 @@ export interface ResultMeta {
    * result does not replace it (its cursor is the last page's).
    */
   readonly grown?: true;
+  /**
+   * The page that last wrote a list grown by next pages: its args and how
+   * many items it held. The next page follows it, also in a Controller that
+   * starts from a snapshot of this one (page numbers live nowhere else).
+   */
+  readonly page?: LastPage;
+}
+
+/**
+ * The last next page loaded into a list (see `ResultMeta.page`).
+ *
+ * @example
+ * ```ts
+ * const page: LastPage | undefined = controller.state.meta.get(ArticleResource.getList.key({}))?.page;
+ * page?.args; // [{cursor: 'c2'}]
+ * ```
+ */
+export interface LastPage {
+  readonly args: readonly unknown[];
+  readonly items: number;
 }
 
 /** A mutation's prediction, waiting for its own request to settle. */

@@ -298,3 +298,58 @@ describe('next pages: mistakes', () => {
     assert.equal(PagedResource.get.paginationField, undefined, 'pagination is the list member\'s alone');
   });
 });
+
+describe('next pages: a snapshot keeps which page was last', () => {
+  test('page numbers go on after the restored pages, in a Controller started from a snapshot', async () => {
+    const before = new Controller();
+    await before.fetch(PagedResource.getList);
+    await before.fetchNextPage(PagedResource.getList);
+    const snapshot = JSON.stringify(before.dehydrate());
+
+    const after = new Controller({initialState: snapshot});
+    assert.deepEqual(ids(after.getResponse(PagedResource.getList).data), ids(before.getResponse(PagedResource.getList).data));
+    assert.deepEqual(after.nextPageArgs(PagedResource.getList), [{page: 3}], 'page 3, not page 2 again');
+    sent.length = 0;
+    const list = await after.fetchNextPage(PagedResource.getList);
+    assert.deepEqual(sent, ['/paged/articles?page=3']);
+    assert.deepEqual(ids(list), all.map(a => a.id));
+    // A merge (persistence, another tab) carries it too.
+    const merged = new Controller();
+    merged.merge(JSON.stringify(after.dehydrate()));
+    assert.deepEqual(merged.nextPageArgs(PagedResource.getList), [{page: 4}]);
+  });
+
+  test('an empty last page still ends the list after a restore; a fetch of the list starts again from page 1', async () => {
+    const before = new Controller();
+    await before.fetch(PagedResource.getList);
+    for (let page = 2; page <= 4; page++) await before.fetchNextPage(PagedResource.getList);
+    assert.equal(before.nextPageArgs(PagedResource.getList), undefined, 'page 4 was empty');
+
+    const after = new Controller({initialState: before.dehydrate()});
+    assert.equal(after.nextPageArgs(PagedResource.getList), undefined, 'still the end');
+    await after.fetch(PagedResource.getList);
+    assert.deepEqual(after.nextPageArgs(PagedResource.getList), [{page: 2}]);
+  });
+
+  test('a snapshot with a malformed last page is refused, naming where, and nothing of it is written', async () => {
+    const source = new Controller();
+    await source.fetch(PagedResource.getList);
+    await source.fetchNextPage(PagedResource.getList);
+    const good = source.dehydrate();
+    const index = good.results.findIndex(result => result.page !== undefined);
+    assert.ok(index >= 0, 'the list carries its last page');
+    for (const [page, path, reason] of [
+      [{args: [{page: 2}], items: -1}, `$.results[${index}].page.items`, /whole number/],
+      [{args: 'page 2', items: 5}, `$.results[${index}].page.args`, /expected an array/],
+      ['2', `$.results[${index}].page`, /expected an object/],
+    ] as const) {
+      const bad = {...good, results: good.results.map((result, i) => (i === index ? {...result, page} : result))};
+      const target = new Controller();
+      assert.throws(
+        () => target.merge(bad as never),
+        (error: Error) => error.name === 'HydrateError' && error.message.includes(path) && reason.test(error.message),
+      );
+      assert.equal(target.getResponse(PagedResource.getList).data, undefined, 'nothing written');
+    }
+  });
+});

@@ -20,7 +20,7 @@ import {devModePlugin} from '../dev-mode-plugin.js';
 import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {tmpdir} from 'node:os';
+import {availableParallelism, loadavg, tmpdir} from 'node:os';
 import {extname, join, normalize} from 'node:path';
 import {chromium, type Page} from 'playwright-core';
 import {LiveServer} from '../../test/servers/live-server.mjs';
@@ -29,6 +29,8 @@ import {BENCHMARKS_MD, ROOT, installedVersion, machineLines, table, writeMarkedS
 import type {LivePageApi, MessageSample} from './page.js';
 
 const started = performance.now();
+/** The 1-minute load average when the run started (the machine is shared: wall times grow with it). */
+const loadAtStart = loadavg()[0]!;
 const QUICK = flag('quick');
 const WRITE = flag('write');
 const PROFILE = flag('profile');
@@ -223,7 +225,8 @@ const rows = [
 ];
 const result = table(['measure', 'value', 'target', ''], rows, ['l', 'r', 'l', 'l']);
 const seconds = Math.round((performance.now() - started) / 1000);
-console.log(`\n${result}\nWhole run ${seconds} s.`);
+const cpus = availableParallelism();
+console.log(`\n${result}\nWhole run ${seconds} s; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end (${cpus} cores).`);
 
 if (WRITE) {
   const body = [
@@ -232,6 +235,7 @@ if (WRITE) {
     ...machineLines('npm run bench:live -- --write'),
     `- browser: Debian Chromium ${browserVersion}, headless, driven by playwright-core ${installedVersion('playwright-core')}; the page bundled by esbuild (minified, production Lit ${installedVersion('lit')}); the server: test/servers/live-server.mjs (ws ${installedVersion('ws')}) on 127.0.0.1`,
     `- page: ${ROWS.toLocaleString('en')} \`LitElement\` rows, each bound to its own entity with \`useCache(get, {id})\`, listed by an element that reads only which articles there are (\`useCache(pksOf(getList))\`, as in bench:render), and a \`WebSocketFeed\` with \`events: {article: Article}\`; each message is \`{"event": "article", "id": …, "data": {"id": <random row>, "views": n}}\``,
+    `- load average (1 min, on ${cpus} cores): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`,
     `- ${runs.length} run(s), each on a fresh page: ${WARMUP} warm-up and ${MESSAGES} timed single messages (each sent once the page measured the previous one, so each is handled alone), then the burst (sent in chunks every 4 ms); whole run ${seconds} s`,
     '',
     `The page is ${runs.every(r => r.isolated) ? '' : 'not always '}cross-origin isolated (served with COOP and COEP): \`performance.now()\` ticks in 5 µs steps${runs.every(r => r.isolated) ? '' : ' only in the isolated runs (100 µs in the others)'}.`,

@@ -65,26 +65,13 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
     for (const [pk, incoming] of rows) {
       const existing = stored.get(pk);
       written?.(key, pk);
-      if (existing === undefined) {
-        stored.set(pk, incoming);
-        storedMeta.set(pk, meta);
-        continue;
+      if (existing !== undefined) {
+        const existingMeta = storedMeta.get(pk) ?? NO_META;
+        // When useIncoming refuses, the incoming data is disregarded entirely (DESIGN §2):
+        // it does not even fill the fields the stored row lacks.
+        if (existing === INVALID ? meta.fetchedAt < existingMeta.fetchedAt : !table.shouldReplace(existingMeta, meta, existing, incoming)) continue;
       }
-      const existingMeta = storedMeta.get(pk) ?? NO_META;
-      const replace =
-        existing === INVALID
-          ? meta.fetchedAt >= existingMeta.fetchedAt
-          : table.shouldReplace(existingMeta, meta, existing, incoming);
-      if (existing === INVALID) {
-        if (!replace) continue;
-        stored.set(pk, incoming);
-        storedMeta.set(pk, meta);
-        continue;
-      }
-      // When useIncoming refuses, the incoming data is disregarded entirely (DESIGN §2):
-      // it does not even fill the fields the stored row lacks.
-      if (!replace) continue;
-      stored.set(pk, table.mergeRows(existing, incoming));
+      stored.set(pk, existing === undefined || existing === INVALID ? incoming : table.mergeRows(existing, incoming));
       storedMeta.set(pk, meta);
     }
   }

@@ -94,4 +94,27 @@ describe('server pushes', () => {
     assert.throws(() => controller.setPushed(pushed, {title: 'no id'}), /Article/);
     assert.equal(controller.state, before);
   });
+
+  test('a push tells the readers of its row once each, and no other reader; one that changes nothing tells no one', () => {
+    const {controller, getArticle, getArticles} = setup();
+    controller.setResponse(getArticles, Array.from({length: 50}, (_, i) => ({id: String(i), title: `t${i}`})));
+    const told = new Map<string, number>();
+    const count = (name: string) => () => void told.set(name, (told.get(name) ?? 0) + 1);
+    for (let i = 0; i < 50; i++) controller.watch(getArticle, [{id: String(i)}], count(String(i)));
+    // Two readers of one row share its read; each is told.
+    controller.watch(getArticle, [{id: '7'}], count('7 again'));
+    controller.watch(getArticles, [], count('list'));
+    let commits = 0;
+    controller.subscribe(() => void commits++);
+
+    controller.setPushed(pushed, {id: '7', title: 'seven, edited'});
+    assert.deepEqual(Object.fromEntries(told), {'7': 1, '7 again': 1, list: 1});
+    assert.equal(commits, 1);
+    assert.equal((controller.getResponse(getArticle, {id: '7'}).data as Article).title, 'seven, edited');
+
+    told.clear();
+    controller.setPushed(pushed, {id: '7', title: 'seven, edited'});
+    assert.deepEqual(Object.fromEntries(told), {}, 'the same fields again: the row keeps its object, nobody is told');
+    assert.equal(commits, 2, 'subscribers still hear the commit');
+  });
 });

@@ -62,7 +62,8 @@ const NO_READS: readonly unknown[] = [];
 /** All the readers of one (endpoint, key): one read per commit that concerns them, however many they are. */
 class WatchEntry implements Indexed {
   indexedReads: readonly unknown[] = NO_READS;
-  readonly listeners = new Set<WatchListener>();
+  /** Most reads have one reader: an array is lighter than a Set, and a mount makes thousands. */
+  readonly watches: WatchHandle[] = [];
 
   constructor(
     readonly endpoint: EndpointInterface,
@@ -71,6 +72,35 @@ class WatchEntry implements Indexed {
     public response: ResponseState,
     readonly release: () => void,
   ) {}
+}
+
+/**
+ * One reader's watch: an object with its methods on the prototype rather
+ * than closures, so that a watch costs one allocation.
+ */
+class WatchHandle implements Watch {
+  open = true;
+
+  constructor(
+    private readonly notifier: Notifier,
+    readonly entry: WatchEntry,
+    readonly listener: WatchListener,
+  ) {}
+
+  get response(): ResponseState {
+    return this.entry.response;
+  }
+
+  read(): ResponseState {
+    if (this.open) this.notifier.evaluate(this.entry);
+    return this.entry.response;
+  }
+
+  close(): void {
+    if (!this.open) return;
+    this.open = false;
+    this.notifier.unwatch(this);
+  }
 }
 
 /** What the notifier needs from the Controller. */
@@ -125,7 +155,7 @@ export class Notifier {
   /** How many reader listeners there are, over every watched read. */
   get watcherCount(): number {
     let count = 0;
-    for (const byKey of this.entries.values()) for (const entry of byKey.values()) count += entry.listeners.size;
+    for (const byKey of this.entries.values()) for (const entry of byKey.values()) count += entry.watches.length;
     return count;
   }
 
@@ -158,36 +188,29 @@ export class Notifier {
       // Only time moves a response without a commit (fresh to stale): the others hear it too.
       if (!sameResponse(entry.response, outcome.response)) this.tell(entry, outcome.response);
     }
-    const joined = entry;
-    const own: WatchListener = response => listener(response);
-    joined.listeners.add(own);
-    let open = true;
-    return {
-      get response() {
-        return joined.response;
-      },
-      read: () => {
-        if (open) this.evaluate(joined);
-        return joined.response;
-      },
-      close: () => {
-        if (!open) return;
-        open = false;
-        joined.listeners.delete(own);
-        if (joined.listeners.size > 0) return;
-        this.index.remove(joined);
-        byKey.delete(key);
-        if (byKey.size === 0) this.entries.delete(endpoint);
-        joined.release();
-        const left = this.watchedKeys.get(key)! - 1;
-        if (left > 0) {
-          this.watchedKeys.set(key, left);
-          return;
-        }
-        this.watchedKeys.delete(key);
-        this.host.unwatched(key);
-      },
-    };
+    const handle = new WatchHandle(this, entry, listener);
+    entry.watches.push(handle);
+    return handle;
+  }
+
+  /** Stops `handle` (a watch's `close()`); the last reader of a read releases it. */
+  unwatch(handle: WatchHandle): void {
+    const {entry} = handle;
+    entry.watches.splice(entry.watches.indexOf(handle), 1);
+    if (entry.watches.length > 0) return;
+    const {endpoint, key} = entry;
+    this.index.remove(entry);
+    const byKey = this.entries.get(endpoint)!;
+    byKey.delete(key);
+    if (byKey.size === 0) this.entries.delete(endpoint);
+    entry.release();
+    const left = this.watchedKeys.get(key)! - 1;
+    if (left > 0) {
+      this.watchedKeys.set(key, left);
+      return;
+    }
+    this.watchedKeys.delete(key);
+    this.host.unwatched(key);
   }
 
   /** Whether any reader watches a result with this key. */
@@ -250,8 +273,9 @@ export class Notifier {
     }
   }
 
-  private evaluate(entry: WatchEntry): void {
-    if (entry.listeners.size === 0) return;
+  /** Reads `entry` again (after a commit, or a watch's `read()`), telling its readers when the response changed. */
+  evaluate(entry: WatchEntry): void {
+    if (entry.watches.length === 0) return;
     const outcome = this.readSafely(entry.endpoint, entry.args, entry.key, entry.indexedReads);
     this.index.update(entry, outcome.reads);
     if (!sameResponse(entry.response, outcome.response)) this.tell(entry, outcome.response);
@@ -271,9 +295,11 @@ export class Notifier {
 
   private tell(entry: WatchEntry, response: ResponseState): void {
     entry.response = response;
-    for (const listener of [...entry.listeners]) {
+    for (const handle of entry.watches.slice()) {
+      // A reader that an earlier one closed in its listener is not told any more.
+      if (!handle.open) continue;
       try {
-        listener(response);
+        handle.listener(response);
       } catch (error) {
         reportError(error);
       }

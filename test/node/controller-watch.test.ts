@@ -223,4 +223,23 @@ describe('Controller.watch', () => {
     assert.equal(controller.listenerCount, 0);
     assert.equal(controller.retainedCount, 0);
   });
+
+  test('readers of one read: each is told once, the same listener twice is two readers, and one closed by another is not told', () => {
+    const {controller, getArticle} = setup();
+    controller.setResponse(getArticle, {id: '1'}, article('1'));
+    const heard: string[] = [];
+    const same = (response: ResponseState) => heard.push(`same ${(response.data as Article).title}`);
+    const first = controller.watch(getArticle, [{id: '1'}], response => {
+      heard.push(`first ${(response.data as Article).title}`);
+      last.close();
+    });
+    controller.watch(getArticle, [{id: '1'}], same);
+    controller.watch(getArticle, [{id: '1'}], same);
+    const last = controller.watch(getArticle, [{id: '1'}], () => heard.push('last'));
+    assert.equal(controller.listenerCount, 4);
+    controller.setResponse(getArticle, {id: '1'}, article('1', 'changed'));
+    assert.deepEqual(heard, ['first changed', 'same changed', 'same changed']);
+    assert.equal(controller.listenerCount, 3);
+    assert.equal(first.response, last.response, 'every reader of the read sees the same response');
+  });
 });

@@ -13,14 +13,13 @@
 // two trees alternate within each round, so load on the shared machine falls on both alike.
 // Garbage: bytes allocated per message, from the young generation's growth over batches of
 // 200 messages (batches a scavenge cut are discarded: the space shrank), medians.
-import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {getHeapSpaceStatistics} from 'node:v8';
 import {build} from 'esbuild';
 import {option} from './cli.js';
 import {measureCpu} from './cpu-timing.js';
+import {baselineSource} from './baseline-source.js';
 import {formatRatio, formatTime, quantile, table} from './report.js';
 
 /** main before the work on the cost of a pushed message. */
@@ -39,16 +38,6 @@ interface Tree {
   push(): number;
   /** Pushes without counting (the timed call). */
   readonly run: () => void;
-}
-
-function extract(rev: string): string {
-  const dir = resolve('.tmp', `bench-baseline-${rev}`);
-  if (!existsSync(join(dir, 'src'))) {
-    mkdirSync(dir, {recursive: true});
-    const archive = execFileSync('git', ['archive', rev, 'src']);
-    execFileSync('tar', ['-x', '-C', dir], {input: archive});
-  }
-  return dir;
 }
 
 /**
@@ -113,7 +102,7 @@ function bytesPerCall(run: () => void, batch = 200, batches = 60): number {
 
 const trees: Tree[] = [];
 if (only !== 'baseline') trees.push(await load('ours', process.cwd()));
-if (only !== 'ours') trees.push(await load(`baseline ${baseline}`, extract(baseline)));
+if (only !== 'ours') trees.push(await load(`baseline ${baseline}`, baselineSource(baseline)));
 
 // The check before timing: one message re-renders exactly one reader, in both trees.
 for (const tree of trees) {

@@ -9,10 +9,9 @@
 // Each sample is `calls` awaited `controller.fetch` calls of new keys (every call is a request
 // that is started, settled and committed); time is CPU time of the process per call. The two
 // trees alternate sample by sample so that machine load falls on both alike.
-import {execFileSync} from 'node:child_process';
-import {existsSync, mkdirSync} from 'node:fs';
-import {join, resolve} from 'node:path';
+import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
+import {baselineSource} from './baseline-source.js';
 import {formatRatio, formatTime, quantile, table} from './report.js';
 
 /** main before issue 15 (cancellation and retries). */
@@ -36,16 +35,6 @@ async function load(name: string, root: string): Promise<Tree> {
   const schema = await import(url('src/schema/index.ts'));
   const rest = await import(url('src/rest/index.ts'));
   return {name, Controller: core.Controller, Entity: schema.Entity, RestEndpoint: rest.RestEndpoint};
-}
-
-function extract(rev: string): string {
-  const dir = resolve('.tmp', `bench-baseline-${rev}`);
-  if (!existsSync(join(dir, 'src'))) {
-    mkdirSync(dir, {recursive: true});
-    const archive = execFileSync('git', ['archive', rev, 'src']);
-    execFileSync('tar', ['-x', '-C', dir], {input: archive});
-  }
-  return dir;
 }
 
 /** The two endpoints of a tree: a hand-written one that answers at once, and a RestEndpoint over a canned Response. */
@@ -78,7 +67,7 @@ async function sample(tree: Tree, endpoint: unknown, start: number): Promise<num
 }
 
 const ours = await load('ours', process.cwd());
-const base = await load(baseline, extract(baseline));
+const base = await load(baseline, baselineSource(baseline));
 const cases = [
   {id: 'plain', label: 'GET of a new key, endpoint answering at once (controller.fetch)'},
   {id: 'rest', label: 'the same through RestEndpoint (URL, init with signal, Response, JSON)'},

@@ -56,7 +56,7 @@ function undefinedTags(root: ParentNode): Set<string> {
  * import {discover} from 'lit-data-elements/autoload';
  *
  * const root = host.attachShadow({mode: 'open'});
- * root.innerHTML = '<data-query entity="Todo" count></data-query>';
+ * root.append(document.createElement('data-query'));
  * await discover(root);
  * ```
  */

@@ -43,10 +43,14 @@ async function mount() {
   return {boundary: provider.querySelector('data-boundary')!, list: provider.querySelector('article-list')!};
 }
 
+// waitUntil gives up after 1 s by default: too short for the first request through a service
+// worker just started, on a busy machine. A test that passes does not wait any longer for it.
+const SERVER_ANSWERED = {timeout: 5000};
+
 describe('testing guide: <article-list> against msw', () => {
   it('shows the articles with their authors once the server answered', async () => {
     const {list} = await mount();
-    await waitUntil(() => list.shadowRoot!.querySelector('h3'), 'no article shown');
+    await waitUntil(() => list.shadowRoot!.querySelector('h3'), 'no article shown', SERVER_ANSWERED);
     expect(list.shadowRoot!.querySelector('h3')!.textContent).to.equal('Testing with a mock API');
     expect(list.shadowRoot!.querySelector('.byline')!.textContent).to.equal('Ada Okafor, Mar 1, 2025');
   });
@@ -54,7 +58,7 @@ describe('testing guide: <article-list> against msw', () => {
   it('lets the boundary show the error when the server fails', async () => {
     worker.use(http.get('/api/articles', () => HttpResponse.json({message: 'maintenance'}, {status: 503})));
     const {boundary, list} = await mount();
-    await waitUntil(() => boundary.hasAttribute('error'), 'the boundary shows no error');
+    await waitUntil(() => boundary.hasAttribute('error'), 'the boundary shows no error', SERVER_ANSWERED);
     expect(list.shadowRoot!.querySelector('h3')).to.equal(null);
   });
 });

@@ -28,14 +28,17 @@ export function cdnModulesPageLoad(dir: string, tags: readonly string[]): {files
   const manifestPath = join(dir, '.vite/manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build the CDN modules first (\`vite build --mode cdn-modules\`, part of \`npm run build\`)`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const sources = new Map<string, string[]>();
+  /** The modules in `file`, from its source map (read once). */
   const sourcesOf = (file: string): string[] => {
+    let found = sources.get(file);
+    if (found) return found;
     const map = join(dir, `${file}.map`);
-    if (!existsSync(map)) return [];
-    const base = file.split('/').slice(0, -1).map(() => '..');
     // Paths in the map are relative to the file; make them relative to the package root (three levels above dir).
-    const prefix = ['..', '..', '..', ...base].join('/') + '/';
-    return (JSON.parse(readFileSync(map, 'utf8')) as {sources: string[]}).sources.map(s => (s.startsWith(prefix) ? s.slice(prefix.length) : s));
+    const prefix = ['..', '..', '..', ...file.split('/').slice(0, -1).map(() => '..')].join('/') + '/';
+    found = existsSync(map) ? (JSON.parse(readFileSync(map, 'utf8')) as {sources: string[]}).sources.map(s => (s.startsWith(prefix) ? s.slice(prefix.length) : s)) : [];
+    sources.set(file, found);
+    return found;
   };
   const loaded = new Set<string>();
   const visit = (key: string) => {

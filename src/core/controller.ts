@@ -952,7 +952,7 @@ export class Controller {
         const items = into ? pageItems(normalized) : undefined;
         meta = withEntry(meta, key, items !== undefined ? {...written, grown: true, page: {args, items}} : written);
         changes.result(key);
-        this.origins.note(key, endpoint, args, items);
+        this.origins.note(key, endpoint, args);
       }
     }
     this.collector.wrote(stored ? key : undefined, (into?.endpoint ?? endpoint).schema, normalized);

@@ -14,8 +14,6 @@ export interface ResultOrigin {
   readonly endpoint: EndpointInterface;
   /** The arguments in their full form (as `normalizeArgs` gives them). */
   readonly args: readonly unknown[];
-  /** For a list last written by a next page: how many items that page held. */
-  readonly items?: number;
 }
 
 /**
@@ -33,11 +31,9 @@ export interface ResultOrigin {
 export class ResultOrigins {
   private readonly byKey = new Map<string, ResultOrigin>();
 
-  note(key: string, endpoint: EndpointInterface, args: readonly unknown[], items?: number): void {
+  note(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
     const known = this.byKey.get(key);
-    if (known?.endpoint !== endpoint || known.args !== args || known.items !== items) {
-      this.byKey.set(key, items === undefined ? {endpoint, args} : {endpoint, args, items});
-    }
+    if (known?.endpoint !== endpoint || known.args !== args) this.byKey.set(key, {endpoint, args});
   }
 
   get(key: string): ResultOrigin | undefined {

@@ -3,11 +3,12 @@
 // cannot download browsers here; scripts/install-browsers.mjs installs them).
 // BROWSERS=chromium,firefox,webkit picks engines (default: all three).
 import { spawn } from 'node:child_process';
+import { writeSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
-import { webdriverLauncher } from '@web/test-runner-webdriver';
+import { WebdriverLauncher } from '@web/test-runner-webdriver';
 import { countReporter } from './scripts/wtr-count-reporter.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 import { liveServerMiddleware } from './test/servers/live-server.mjs';
@@ -37,7 +38,7 @@ const launchers = {
   // WebKitGTK MiniBrowser via a WebKitWebDriver that we start ourselves (on Xvfb if needed).
   webkit: async () => {
     const port = await startWebKitDriver();
-    return webdriverLauncher({
+    return new WebKitLauncher({
       // Always explicit: without hostname/port webdriverio tries to download a driver.
       hostname: '127.0.0.1',
       port,
@@ -47,12 +48,38 @@ const launchers = {
         browserName: 'MiniBrowser',
         // WebKitWebDriver rejects webdriverio's default `webSocketUrl: true` (BiDi) request.
         'wdio:enforceWebDriverClassic': true,
+        // A navigation returns once it has started, not at the page's load event. The runner
+        // knows a test page started from the page itself (testsStartTimeout covers one that
+        // never does), and a load event held back (a request that hangs, a starved machine)
+        // must not block the driver, which serves one command at a time, for every later file.
+        pageLoadStrategy: 'none',
         // @ts-ignore vendor capability
         'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
       },
     });
   },
 };
+
+/**
+ * The WebDriver launcher, with a test page's navigation that fails reported instead of
+ * left unhandled. Upstream starts each navigation without awaiting it (the page reports its
+ * own start over the runner's WebSocket), so when WebKitWebDriver does not answer a
+ * navigation in time on a starved machine, the rejection has no handler and Node ends the
+ * whole run with exit code 1 and no test failed. Caught here, the file fails on its own:
+ * the runner's testsStartTimeout / testsFinishTimeout name it.
+ */
+class WebKitLauncher extends WebdriverLauncher {
+  /** @param {string} id @param {string} url */
+  async startSession(id, url) {
+    await this.ensureManagerInitialized();
+    const started = Date.now();
+    // @ts-ignore driverManager is set by ensureManagerInitialized (not in the typings)
+    this.driverManager.startSession(id, url).catch(error => {
+      const secs = Math.round((Date.now() - started) / 1000);
+      writeSync(2, `\nWebKit: opening the test page ${url} failed after ${secs} s: ${error?.message ?? error}\n`);
+    });
+  }
+}
 
 // --- helper processes for WebKit: killed on every way out, so none outlive the run ---
 /** @type {import('node:child_process').ChildProcess[]} */
@@ -67,6 +94,13 @@ process.on('exit', killChildren);
 for (const sig of /** @type {const} */ (['SIGTERM', 'SIGHUP'])) {
   process.on(sig, () => process.exit(sig === 'SIGTERM' ? 143 : 129));
 }
+
+// web-test-runner stops on an uncaught exception in this process and exits at once, and the
+// message it logs goes through its terminal buffer, which is never flushed. Write the error
+// straight to stderr first, so a crash of the runner always says what crashed.
+process.on('uncaughtExceptionMonitor', (error, origin) => {
+  writeSync(2, `\nweb-test-runner's Node process: ${origin}: ${error instanceof Error ? error.stack : String(error)}\n`);
+});
 
 /** @param {string} cmd @param {string[]} args @param {import('node:child_process').SpawnOptions} opts */
 function spawnChild(cmd, args, opts) {
@@ -146,8 +180,10 @@ export default {
   browserStartTimeout: 120_000,
   testsStartTimeout: 60_000,
   testsFinishTimeout: 180_000,
-  // Per-test mocha timeout; the first msw worker start can take seconds on a loaded machine.
-  testFramework: { config: { timeout: 10_000 } },
+  // Per-test mocha timeout. A test's first msw worker start, or the first import of a
+  // module tree the test server transforms, has taken over 10 s with three engines and other
+  // work on two cores. A passing test takes no longer for it; a hung one fails after 20 s.
+  testFramework: { config: { timeout: 20_000 } },
   // Lit's dev build (wanted: it warns about real mistakes) announces itself on every page.
   filterBrowserLogs: ({ args }) => !String(args[0]).startsWith('Lit is in dev mode'),
   // Default terminal output plus a JSON file of counts for scripts/test.mjs's summary line.

@@ -134,5 +134,5 @@ export function text(el: Element): string {
  * several engines and other suites share two cores). It still polls a real condition.
  */
 export function until(predicate: () => unknown, message?: string): Promise<void> {
-  return waitUntil(predicate, message, {timeout: 5000});
+  return waitUntil(predicate, message, {timeout: 10_000});
 }

@@ -206,10 +206,10 @@ describe('<data-live>', () => {
     `);
     const live = page.querySelector('data-live')! as DataLive;
     const resource = page.querySelector('data-resource')! as DataResource;
-    await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 0', 'the REST load');
-    await waitUntil(() => live.getAttribute('status') === 'open', 'open');
+    await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 0', 'the REST load', {timeout: 5000});
+    await waitUntil(() => live.getAttribute('status') === 'open', 'open', {timeout: 5000});
     await server.publish('article', {id: '7', title: 'From REST', views: 42});
-    await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 42', 'the push shows');
+    await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 42', 'the push shows', {timeout: 5000});
 
     const failed = oneEvent(page, 'data-error');
     await server.malformed('article', 'not json');
@@ -217,7 +217,7 @@ describe('<data-live>', () => {
     expect(event.detail.error.kind).to.equal('parse');
     expect(event.detail.message).to.contain('event "article"');
     await server.publish('article', {id: '7', views: 43});
-    await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 43', 'it keeps going');
+    await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 43', 'it keeps going', {timeout: 5000});
 
     live.remove();
     await server.whenOpen('sse', 0);
@@ -291,10 +291,10 @@ describe('useLiveFeed', () => {
     if (!customElements.get('live-count')) customElements.define('live-count', LiveCount);
     const page = await fixture<DataProvider>(testHtml`<data-provider><live-count></live-count><live-count></live-count></data-provider>`);
     const [one, two] = [...page.querySelectorAll('live-count')] as LiveCount[];
-    await waitUntil(() => one!.shadowRoot!.querySelector('span')?.textContent === 'open', 'open');
+    await waitUntil(() => one!.shadowRoot!.querySelector('span')?.textContent === 'open', 'open', {timeout: 5000});
     await server.whenOpen('ws', 1);
     await server.publish('article', {id: '1', views: 5});
-    await waitUntil(() => two!.shadowRoot!.querySelector('b')?.textContent === '5', 'pushed');
+    await waitUntil(() => two!.shadowRoot!.querySelector('b')?.textContent === '5', 'pushed', {timeout: 5000});
     one!.remove();
     expect(feed.status).to.equal('open', 'the other component still holds it');
     two!.remove();

@@ -8,6 +8,7 @@ import {http, HttpResponse} from 'msw';
 import {seedArticles, type ArticleJson} from '../examples/ssr/articles.js';
 import {deferred, RequestLog, shadowText, type Deferred} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
+import {until} from './elements-fixtures.js';
 
 interface Api {
   articles: ArticleJson[];
@@ -119,10 +120,10 @@ describe('a page rendered on the server (examples/ssr)', function () {
     const row = page.row(2);
     api.hold = deferred();
     (row.querySelector('button.like') as HTMLButtonElement).click();
-    await waitUntil(() => likes(page, 2) === '6', 'the like shows before the server answered');
-    await waitUntil(() => api.log.count('PATCH', '/api/articles/2') === 1, 'the PATCH is held');
+    await until(() => likes(page, 2) === '6', 'the like shows before the server answered');
+    await until(() => api.log.count('PATCH', '/api/articles/2') === 1, 'the PATCH is held');
     api.hold.resolve();
-    await waitUntil(() => api.articles[1]!.likes === 6, 'the server took the like');
+    await until(() => api.articles[1]!.likes === 6, 'the server took the like');
     await page.list.updateComplete;
     expect(likes(page, 2)).to.equal('6');
     expect(page.row(2)).to.equal(row, 'the hydrated row is kept');
@@ -134,9 +135,9 @@ describe('a page rendered on the server (examples/ssr)', function () {
     api.hold = deferred();
     api.refuse = true;
     (page.row(1).querySelector('button.like') as HTMLButtonElement).click();
-    await waitUntil(() => likes(page, 1) === '4', 'the like shows at once');
+    await until(() => likes(page, 1) === '4', 'the like shows at once');
     api.hold.resolve();
-    await waitUntil(() => likes(page, 1) === '3', 'and goes back when the server refuses it');
+    await until(() => likes(page, 1) === '3', 'and goes back when the server refuses it');
   });
 
   it('updates from the API after hydration (a reload)', async () => {
@@ -144,8 +145,8 @@ describe('a page rendered on the server (examples/ssr)', function () {
     api.articles[1]!.title = 'Edited since the page was rendered';
     api.articles.push({id: 4, title: 'A fourth article', likes: 1, publishedAt: '2024-06-01T00:00:00.000Z', author: {id: 9, name: 'Kim'}});
     (page.list.shadowRoot!.querySelector('button.reload') as HTMLButtonElement).click();
-    await waitUntil(() => page.listText().includes('Edited since the page was rendered'), 'the list shows the new title');
-    await waitUntil(() => shadowText(page.count) === '4 articles', 'the count follows');
+    await until(() => page.listText().includes('Edited since the page was rendered'), 'the list shows the new title');
+    await until(() => shadowText(page.count) === '4 articles', 'the count follows');
     expect(page.listText()).to.contain('A fourth article');
     expect(api.log.count('GET', '/api/articles')).to.equal(1);
   });
@@ -154,7 +155,7 @@ describe('a page rendered on the server (examples/ssr)', function () {
     api.articles[0]!.title = 'Revalidated from the API';
     const page = await openPage('?age=120000');
     // Hydration showed the server's title; the revalidation that follows replaces it.
-    await waitUntil(() => page.listText().includes('Revalidated from the API'), 'the stale list was refetched');
+    await until(() => page.listText().includes('Revalidated from the API'), 'the stale list was refetched');
     expect(api.log.count('GET', '/api/articles')).to.equal(1);
   });
 

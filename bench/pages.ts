@@ -81,10 +81,16 @@ for (let round = 0; round < rounds; round++) {
   for (const n of depths) appends.get(n)!.push(await appendSample(n));
 }
 const base = median(first);
-const rows = [['first page alone (empty Controller)', formatTime(base), formatRatio(1)]];
+/** The lowest and highest ratio of a round (each append sample against that round's first-page sample). */
+const range = (samples: number[]) => {
+  const ratios = samples.map((time, round) => time / first[round]!).sort((a, b) => a - b);
+  return `${formatRatio(ratios[0]!)} – ${formatRatio(ratios[ratios.length - 1]!)}`;
+};
+const rows = [['first page alone (empty Controller)', formatTime(base), formatRatio(1), '']];
 for (const n of depths) {
-  const time = median(appends.get(n)!);
-  rows.push([`page ${n + 1} appended to ${n} pages (${n * size} items)`, formatTime(time), formatRatio(time / base)]);
+  const samples = appends.get(n)!;
+  const time = median(samples);
+  rows.push([`page ${n + 1} appended to ${n} pages (${n * size} items)`, formatTime(time), formatRatio(time / base), range(samples)]);
 }
-console.log(`${rounds} rounds × ${lists} lists, ${size} items a page, CPU time per load, medians\n`);
-console.log(table(['case', 'median', '÷ first page'], rows));
+console.log(`${rounds} rounds × ${lists} lists, ${size} items a page, CPU time per load, medians; range: of the ratios round by round\n`);
+console.log(table(['case', 'median', '÷ first page', 'range'], rows));

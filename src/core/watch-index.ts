@@ -1,4 +1,4 @@
-import {presenceKey} from '../schema/index.js';
+import {eachRead, extendsReads, presenceKey} from '../schema/index.js';
 import type {RowKeys} from './change-set.js';
 
 /** What a dependency index holds: anything with a key and the reads it was indexed by. */
@@ -39,12 +39,19 @@ export class WatchIndex<W extends Indexed> {
     this.unindexReads(watcher, watcher.indexedReads);
   }
 
-  /** Re-indexes `watcher` after a read gave other reads. */
+  /**
+   * Re-indexes `watcher` after a read gave other reads. Reads that only add
+   * to the indexed ones (a list a page was appended to) index what was added.
+   */
   update(watcher: W, reads: readonly unknown[]): void {
-    if (sameReads(reads, watcher.indexedReads)) return;
-    this.unindexReads(watcher, watcher.indexedReads);
+    const indexed = watcher.indexedReads;
+    if (reads === indexed) return;
     watcher.indexedReads = reads;
-    this.indexReads(watcher, reads);
+    if (extendsReads(indexed, reads)) this.indexReads(watcher, reads, indexed);
+    else {
+      this.unindexReads(watcher, indexed);
+      this.indexReads(watcher, reads);
+    }
   }
 
   /**
@@ -70,40 +77,33 @@ export class WatchIndex<W extends Indexed> {
     }
   }
 
-  private indexReads(watcher: W, reads: readonly unknown[]): void {
-    for (let i = 0; i < reads.length; i += 2) {
-      const table = reads[i] as string;
-      const pk = reads[i + 1] as string | undefined;
-      if (pk === undefined) addTo(this.byTable, table, watcher);
-      else {
-        let byPk = this.byRow.get(table);
-        if (!byPk) this.byRow.set(table, (byPk = new Map()));
-        addTo(byPk, pk, watcher);
-      }
-    }
+  /** Indexes `watcher` by `reads` (with `since`, only by the reads `since` lacks). */
+  private indexReads(watcher: W, reads: readonly unknown[], since?: readonly unknown[]): void {
+    eachRead(
+      reads,
+      (table, pk) => {
+        if (pk === undefined) addTo(this.byTable, table, watcher);
+        else {
+          let byPk = this.byRow.get(table);
+          if (!byPk) this.byRow.set(table, (byPk = new Map()));
+          addTo(byPk, pk, watcher);
+        }
+      },
+      since,
+    );
   }
 
   private unindexReads(watcher: W, reads: readonly unknown[]): void {
-    for (let i = 0; i < reads.length; i += 2) {
-      const table = reads[i] as string;
-      const pk = reads[i + 1] as string | undefined;
+    eachRead(reads, (table, pk) => {
       if (pk === undefined) removeFrom(this.byTable, table, watcher);
       else {
         const byPk = this.byRow.get(table);
-        if (!byPk) continue;
+        if (!byPk) return;
         removeFrom(byPk, pk, watcher);
         if (byPk.size === 0) this.byRow.delete(table);
       }
-    }
+    });
   }
-}
-
-/** Whether two read lists name the same rows in the same order (a rebuilt list usually does). */
-function sameReads(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** The watchers of one key: the watcher itself while it is the only one, else a Set of them. */

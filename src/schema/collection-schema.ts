@@ -168,7 +168,12 @@ export class CollectionSchema<I extends Inner = Inner> {
     if (!Array.isArray(previousRow) || !Array.isArray(row) || !Array.isArray(previousValue) || row.length <= previousRow.length) return undefined;
     // Comparing the pks (the very strings, for a list a page was appended to) is cheap next to reading each item.
     for (let i = 0; i < previousRow.length; i++) if (row[i] !== previousRow[i]) return undefined;
-    return {target: previousValue.slice(), rest: row.slice(previousRow.length)};
+    const rest = row.slice(previousRow.length);
+    // One copy sized for the page too: made with the old length only, it would be copied
+    // again, larger, as the page's items are pushed. Cutting the length back keeps the room.
+    const target = previousValue.concat(rest);
+    target.length = previousValue.length;
+    return {target, rest};
   }
 
   /**
@@ -196,7 +201,7 @@ export class CollectionSchema<I extends Inner = Inner> {
       added.push(ref);
     }
     if (added.length === 0) return row;
-    const next = mode === 'push' ? [...row, ...added] : [...added, ...row];
+    const next = mode === 'push' ? row.concat(added) : added.concat(row);
     // The set now lists `next`: it moves to it, so the next page checks its items against it
     // instead of a set built of the whole list. `row` builds its own again if it ever grows.
     listed.delete(row);

@@ -23,6 +23,7 @@ export {normalize, type NormalizedResponse, type TableWrite} from './normalize.j
 export {mergeResponse, emptyStore, type EntityStore, type RowSink} from './merge-store.js';
 export {PersistentMap, MapDraft, draftOf} from './persistent-map.js';
 export {MemoCache, presenceKey, type Denormalized} from './memo-cache.js';
+export {READ_RUN, eachRead, extendsReads, type ReadRun} from './read-runs.js';
 export {denormalize} from './denormalize.js';
 export {jsonEqual} from './json-equal.js';
 export {setOwn, isPlainObject} from './own-property.js';

@@ -1,6 +1,8 @@
 import {INVALID} from './invalid.js';
 import {jsonEqual} from './json-equal.js';
+import {Deps} from './memo-deps.js';
 import {GrowingLists, type GrownList} from './memo-lists.js';
+import {READ_RUN} from './read-runs.js';
 import {isPlainObject, setOwn} from './own-property.js';
 import {resolveSchema, walkObject} from './visit-schema.js';
 import type {DenormalizeDelegate, EntityLike, EntityTable, EntityTables} from './types.js';
@@ -36,46 +38,12 @@ export interface Denormalized<T = unknown> {
    * `undefined` is a read of the whole table (`schema.All`, or a table looked
    * up for a row that was not there), and a table key made by
    * {@link presenceKey} is a read of whether the row is there at all. A
-   * change to none of these rows leaves the read as it is: the Controller
-   * tells a reader only when one changed.
+   * long list read whole is one pair `[READ_RUN, run]` holding its items'
+   * reads, shared with the memo (`eachRead` visits them all). A change to
+   * none of these rows leaves the read as it is: the Controller tells a
+   * reader only when one changed.
    */
   readonly reads?: readonly unknown[];
-}
-
-/**
- * What a built value read: [table key, pk, table, row] per read, flattened.
- * A value is still right while every read gives the same row; checking the
- * table first makes the common case (table untouched) one comparison. The
- * members of a cycle share one list. The stamps make each list compared once
- * per state and recorded once per walk, without a Map or Set.
- */
-class Deps {
-  /** Where this list's reads end in `reads`; -1 while its value is being built (reads are added then). */
-  private end = -1;
-  /**
-   * `reads` may go on past `size` with the reads of a list grown from this
-   * one: a grown list takes this array over and adds its new items' reads,
-   * instead of copying a long array for each page.
-   */
-  constructor(readonly reads: unknown[] = []) {}
-  /** How many slots of `reads` are this list's. */
-  get size(): number {
-    return this.end < 0 ? this.reads.length : this.end;
-  }
-  /** Ends the list: reads added to the array from now on are another list's. */
-  finish(): void {
-    this.end = this.reads.length;
-  }
-  /** A list to be built that starts with the first `size` slots of `reads`: the array itself when nothing follows them yet. */
-  static continuing(reads: unknown[], size: number): Deps {
-    return new Deps(reads.length === size ? reads : reads.slice(0, size));
-  }
-  /** The number of the last state (see `MemoCache.stateOf`) in which the reads were found unchanged. */
-  validIn = 0;
-  /** The number of the last state in which one read was found changed. */
-  changedIn = 0;
-  /** The last walk that recorded these reads' tables for a read outside any entity. */
-  touchedIn = 0;
 }
 
 /** A built entity, and what it read. One row may have entries of several classes sharing its table. */
@@ -372,7 +340,7 @@ class Walk implements DenormalizeDelegate {
         for (let i = 0; i < size; i++) top.deps.reads.push(reads[i]);
       } else if (deps.touchedIn !== this.id) {
         deps.touchedIn = this.id;
-        this.recordTop(reads, size);
+        this.recordTop(deps);
       }
       return cached.value;
     }
@@ -394,7 +362,7 @@ class Walk implements DenormalizeDelegate {
         row: row as object,
         value: grown !== undefined ? grown.target : entity.createEmpty(row),
         shared: false,
-        deps: grown !== undefined ? Deps.continuing(previous!.reads, previous!.size) : new Deps(),
+        deps: grown !== undefined ? Deps.continuing(previous!.deps) : new Deps(),
         low: depth,
         pending: undefined,
         merged: undefined,
@@ -443,7 +411,7 @@ class Walk implements DenormalizeDelegate {
       if (frame.low < parent.low) parent.low = frame.low;
     } else {
       storeEntry(this.rows, frame.row, entity, value, deps);
-      if (entity.extend !== undefined) this.lists.remember(entity, pk, row, value, deps.reads, deps.size, this.tables, grownFrom);
+      if (entity.extend !== undefined) this.lists.remember(entity, pk, row, value, deps, this.tables, grownFrom);
       if (frame.pending) {
         // An INVALID root whose half-built object was handed out: members may point
         // at it. They are only reachable through this INVALID root, so they are
@@ -461,14 +429,25 @@ class Walk implements DenormalizeDelegate {
     if (parent) for (let i = 0; i < size; i++) parent.deps.reads.push(reads[i]);
     else {
       deps.touchedIn = this.id;
-      this.recordTop(reads, size);
+      this.recordTop(deps);
     }
     return value;
   }
 
-  /** Records the reads of an entity read outside any other entity as the result's own. */
-  private recordTop(reads: unknown[], size: number): void {
+  /**
+   * Records the reads of an entity read outside any other entity as the
+   * result's own. A long list (a list read whole) is recorded as one run
+   * that shares its reads: reading a list a page was appended to then costs
+   * the page, not a copy of the list's reads.
+   */
+  private recordTop(deps: Deps): void {
+    const {reads, size} = deps;
     const own = this.reads;
+    if (size > SHORT_DEPS) {
+      for (const key of deps.tableKeys()) this.touch(key);
+      own.push(READ_RUN, deps);
+      return;
+    }
     for (let i = 0; i < size; i += 4) {
       this.touch(reads[i] as string);
       own.push(reads[i], reads[i + 1]);

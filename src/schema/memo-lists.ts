@@ -1,5 +1,6 @@
 import {changedKeys} from './changed-keys.js';
 import {INVALID} from './invalid.js';
+import type {Deps} from './memo-deps.js';
 import type {EntityLike, EntityTables} from './types.js';
 
 /**
@@ -11,9 +12,8 @@ export interface GrownList {
   readonly entity: EntityLike;
   readonly row: unknown;
   readonly value: object;
-  /** The value's reads, as the memo's deps lists hold them: [table key, pk, table, row], flattened; the first `size` slots. */
-  readonly reads: unknown[];
-  readonly size: number;
+  /** The value's reads, as the memo's deps lists hold them: [table key, pk, table, row], flattened. */
+  readonly deps: Deps;
   /** The tables in which `reads` gave the rows recorded in them. */
   readonly tables: EntityTables;
   /** The pks `reads` read, by table key; null for a table read whole. Made when first needed. */
@@ -54,24 +54,24 @@ export class GrowingLists {
    * Remembers the value just built of the list `pk`. `from` is the entry it
    * was grown from: its index, kept up to date with the reads added, goes on.
    */
-  remember(entity: EntityLike, pk: string, row: unknown, value: object | INVALID, reads: unknown[], size: number, tables: EntityTables, from?: GrownList): void {
+  remember(entity: EntityLike, pk: string, row: unknown, value: object | INVALID, deps: Deps, tables: EntityTables, from?: GrownList): void {
     const id = `${entity.key}\u0000${pk}`;
     this.entries.delete(id);
     if (value === INVALID) return;
     let index: GrownList['index'];
-    if (from?.index !== undefined && from.size <= size) {
+    if (from?.index !== undefined && from.deps.size <= deps.size) {
       // The grown value's reads are the previous ones, then the new items' ones.
       index = from.index;
-      addReads(index, reads, from.size, size);
+      addReads(index, deps.reads, from.deps.size, deps.size);
     }
-    this.entries.set(id, {entity, row, value, reads, size, tables, index});
+    this.entries.set(id, {entity, row, value, deps, tables, index});
     if (this.entries.size > MAX_LISTS) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 
 /** Whether every row `entry` read is the same in `tables` as in the tables it was built in. */
 function unchangedSince(entry: GrownList, tables: EntityTables): boolean {
-  const index = entry.index ?? (entry.index = addReads(new Map(), entry.reads, 0, entry.size));
+  const index = entry.index ?? (entry.index = addReads(new Map(), entry.deps.reads, 0, entry.deps.size));
   for (const [key, pks] of index) {
     const before = entry.tables.get(key);
     const after = tables.get(key);

@@ -185,7 +185,13 @@ export class Controller {
     this.timers = options.timers ?? globalTimers;
     this.now = options.now ?? Date.now;
     if (options.initialState !== undefined) this.startFrom(options.initialState);
-    this.collector = new GCTracker(options.gcPolicy);
+    this.notifier = new Notifier({
+      read: (endpoint, args, key) => this.read(this.visible, endpoint, args, key),
+      poll: (endpoint, args, key) => this.live.retain(endpoint, args, key),
+      unwatched: key => this.abandonIfUnwanted(key),
+    });
+    // Watched reads are retained through the notifier's own records: a watch adds nothing to the collector.
+    this.collector = new GCTracker(options.gcPolicy, this.notifier);
     this.stopGC = options.gcPolicy?.schedule(() => this.sweepQuietly()) ?? (() => {});
     this.live = new LiveScheduling(options, {
       now: this.now,
@@ -197,11 +203,6 @@ export class Controller {
       now: this.now,
       expiryLength: update => this.expiryLength(update.endpoint),
     };
-    this.notifier = new Notifier({
-      read: (endpoint, args, key) => this.read(this.visible, endpoint, args, key),
-      retain: (endpoint, args, key) => this.hold(endpoint, args, key),
-      unwatched: key => this.abandonIfUnwanted(key),
-    });
     for (const plugin of options.plugins ?? []) {
       try {
         this.detachers.push(plugin.attach(this));
@@ -296,7 +297,10 @@ export class Controller {
    */
   retain<E extends EndpointInterface>(endpoint: E, ...args: EndpointArgs<E>): () => void {
     const full = this.fullArgs(endpoint, args);
-    return this.hold(endpoint, full, this.keyOf(endpoint, full));
+    const key = this.keyOf(endpoint, full);
+    const release = this.collector.retain(endpoint, full, key);
+    const stopPolling = this.live.retain(endpoint, full, key);
+    return () => (release(), stopPolling?.());
   }
 
   /**
@@ -647,7 +651,7 @@ export class Controller {
     const flights = flight ? [flight] : this.requests.forKey(key);
     for (const each of flights) {
       if (each.settled || each.pinned || each.waiting > 0) continue;
-      if (!each.mutation && this.notifier.watches(each.key)) continue;
+      if (!each.mutation && this.notifier.hasKey(each.key)) continue;
       each.cancel?.();
     }
   }
@@ -879,13 +883,6 @@ export class Controller {
     const now = this.now();
     this.lastFetchedAt = now > this.lastFetchedAt ? now : this.lastFetchedAt + 1;
     return this.lastFetchedAt;
-  }
-
-  /** Keeps a read from garbage collection and polls it while held (when its endpoint has a pollFrequency). */
-  private hold(endpoint: EndpointInterface, full: readonly unknown[], key: string): () => void {
-    const release = this.collector.retain(endpoint, full, key);
-    const stopPolling = this.live.retain(endpoint, full, key);
-    return () => (release(), stopPolling());
   }
 
   private fullArgs(endpoint: EndpointInterface, args: readonly unknown[]): readonly unknown[] {

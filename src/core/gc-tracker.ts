@@ -3,7 +3,7 @@ import type {EntityLike, NormalizedResponse} from '../schema/index.js';
 import type {SweepResult} from './garbage-collect.js';
 import type {GCPolicy} from './gc-policy.js';
 import type {RequestRegistry} from './request-registry.js';
-import {RetainedReads, type RetainedRead} from './retained-reads.js';
+import {RetainedReads, type HeldRead, type WatchedReads} from './retained-reads.js';
 import type {State} from './state.js';
 
 /**
@@ -21,20 +21,25 @@ import type {State} from './state.js';
  * ```
  */
 export class GCTracker {
-  private readonly retained = new RetainedReads();
+  private readonly retained: RetainedReads;
   private readonly schemas = new Map<string, unknown>();
   private readonly adapters = new Map<string, EntityLike>();
 
-  /** Without a policy, nothing is ever swept. */
-  constructor(readonly policy: GCPolicy | undefined) {}
+  /** Without a policy, nothing is ever swept. The `watched` reads are retained while they are watched. */
+  constructor(
+    readonly policy: GCPolicy | undefined,
+    watched?: WatchedReads,
+  ) {
+    this.retained = new RetainedReads(watched);
+  }
 
-  /** How many distinct reads are retained. */
+  /** How many distinct reads are retained (held or watched). */
   get retainedCount(): number {
     return this.retained.size;
   }
 
-  /** Every retained read. */
-  reads(): IterableIterator<RetainedRead> {
+  /** Every retained read (held or watched). */
+  reads(): IterableIterator<HeldRead> {
     return this.retained.reads();
   }
 

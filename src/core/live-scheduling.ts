@@ -65,8 +65,8 @@ export class LiveScheduling {
     return this.polls.size;
   }
 
-  /** Starts polling `key` when the endpoint has a `pollFrequency`; returns the release function. */
-  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void {
+  /** Starts polling `key` when the endpoint has a `pollFrequency`; returns the release function, or undefined when it is not polled. */
+  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): (() => void) | undefined {
     return this.polls.retain(endpoint, args, key);
   }
 

@@ -2,6 +2,7 @@ import type {EndpointInterface} from '../endpoint/index.js';
 import type {Commit} from './change-set.js';
 import {reportError} from './report-error.js';
 import {sameResponse, type ResponseState} from './response-state.js';
+import type {WatchedReads} from './retained-reads.js';
 import {WatchIndex, type Indexed} from './watch-index.js';
 
 /**
@@ -70,7 +71,8 @@ class WatchEntry implements Indexed {
     readonly args: readonly unknown[],
     readonly key: string,
     public response: ResponseState,
-    readonly release: () => void,
+    /** Stops polling the read (undefined when its endpoint is not polled). */
+    readonly stopPolling: (() => void) | undefined,
   ) {}
 }
 
@@ -107,8 +109,8 @@ class WatchHandle implements Watch {
 export interface NotifierHost {
   /** Reads a result (by its key) in the visible state, with what it depended on. */
   read(endpoint: EndpointInterface, args: readonly unknown[], key: string): ReadOutcome;
-  /** Keeps a read from garbage collection; returns the release function. */
-  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void;
+  /** Polls a read while it is watched, when its endpoint has a pollFrequency; returns how to stop (undefined when not polled). */
+  poll(endpoint: EndpointInterface, args: readonly unknown[], key: string): (() => void) | undefined;
   /** The last reader of `key` stopped watching (a request for it may have nobody left to wait for it). */
   unwatched(key: string): void;
 }
@@ -122,7 +124,8 @@ export interface NotifierHost {
  * readers through an index of what each last read depended on (result keys,
  * rows, whole tables), so its cost follows what it changed, not how many
  * readers there are. Commits are queued and told in order; a commit made
- * while listeners run is told after them, never inside.
+ * while listeners run is told after them, never inside. The watched reads
+ * are the ones garbage collection keeps for readers (`WatchedReads`).
  *
  * @example
  * ```ts
@@ -131,7 +134,7 @@ export interface NotifierHost {
  * notifier.flush();
  * ```
  */
-export class Notifier {
+export class Notifier implements WatchedReads {
   private readonly listeners = new Set<CommitListener>();
   private readonly index = new WatchIndex<WatchEntry>();
   private readonly entries = new Map<EndpointInterface, Map<string, WatchEntry>>();
@@ -155,7 +158,7 @@ export class Notifier {
   /** How many reader listeners there are, over every watched read. */
   get watcherCount(): number {
     let count = 0;
-    for (const byKey of this.entries.values()) for (const entry of byKey.values()) count += entry.watches.length;
+    for (const entry of this.reads()) count += entry.watches.length;
     return count;
   }
 
@@ -178,7 +181,7 @@ export class Notifier {
     let entry = byKey.get(key);
     const outcome = this.readSafely(endpoint, args, key, NO_READS);
     if (!entry) {
-      entry = new WatchEntry(endpoint, args, key, outcome.response, this.host.retain(endpoint, args, key));
+      entry = new WatchEntry(endpoint, args, key, outcome.response, this.host.poll(endpoint, args, key));
       byKey.set(key, entry);
       this.watchedKeys.set(key, (this.watchedKeys.get(key) ?? 0) + 1);
       this.index.add(entry);
@@ -203,7 +206,7 @@ export class Notifier {
     const byKey = this.entries.get(endpoint)!;
     byKey.delete(key);
     if (byKey.size === 0) this.entries.delete(endpoint);
-    entry.release();
+    entry.stopPolling?.();
     const left = this.watchedKeys.get(key)! - 1;
     if (left > 0) {
       this.watchedKeys.set(key, left);
@@ -214,8 +217,13 @@ export class Notifier {
   }
 
   /** Whether any reader watches a result with this key. */
-  watches(key: string): boolean {
+  hasKey(key: string): boolean {
     return this.watchedKeys.has(key);
+  }
+
+  /** Every watched read, each (endpoint, key) once. */
+  *reads(): IterableIterator<WatchEntry> {
+    for (const byKey of this.entries.values()) yield* byKey.values();
   }
 
   /** Queues a commit to be told. */
@@ -255,7 +263,7 @@ export class Notifier {
           if (commit.everything) everything = true;
           else this.index.collect(commit.results, commit.rows, commit.presence, found);
         }
-        if (everything) for (const byKey of this.entries.values()) for (const entry of byKey.values()) found.add(entry);
+        if (everything) for (const entry of this.reads()) found.add(entry);
         else if (requests.size > 0) this.index.collect(requests, EMPTY_ROWS, EMPTY_ROWS, found);
         for (const entry of found) this.evaluate(entry);
         for (const commit of commits) {

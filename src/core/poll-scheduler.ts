@@ -65,11 +65,11 @@ export class PollScheduler {
   /**
    * Adds a reader of `key` when `endpoint.pollFrequency` is set; returns the
    * release function (calling it twice releases once). Without a frequency
-   * nothing is scheduled.
+   * nothing is scheduled, and there is nothing to release (undefined).
    */
-  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void {
+  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): (() => void) | undefined {
     const frequency = this.frequencyOf(endpoint);
-    if (frequency === undefined) return NOT_POLLED;
+    if (frequency === undefined) return undefined;
     const holder: Holder = {endpoint, args, frequency};
     let poll = this.polls.get(key);
     const now = this.options.now();
@@ -163,6 +163,3 @@ function shortestHolder(poll: Poll): Holder {
 function frequencyOf(poll: Poll): number {
   return shortestHolder(poll).frequency;
 }
-
-/** The release of a read that is not polled (most reads): nothing to undo, so one function for all. */
-const NOT_POLLED = (): void => {};

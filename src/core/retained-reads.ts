@@ -1,17 +1,33 @@
 import type {EndpointInterface} from '../endpoint/index.js';
 
-/** One retained read: what to follow through the cache, and how many readers hold it. */
-export interface RetainedRead {
+/** A read kept from garbage collection: what to follow through the cache. */
+export interface HeldRead {
   readonly endpoint: EndpointInterface;
   readonly args: readonly unknown[];
   readonly key: string;
+}
+
+/** One retained read, and how many holders it has. */
+export interface RetainedRead extends HeldRead {
   count: number;
 }
 
 /**
- * Reference counts of the reads that readers hold (`controller.retain`).
- * Counted per endpoint and key, not per key alone: a key names a read only
- * within its endpoint, and each endpoint must keep its own reads alive.
+ * Reads kept elsewhere that count as retained too: the reads readers watch
+ * (the Controller's notifier), which need no record of their own here.
+ */
+export interface WatchedReads {
+  /** Whether a read with this key is watched. */
+  hasKey(key: string): boolean;
+  /** Every watched read, each (endpoint, key) once. */
+  reads(): IterableIterator<HeldRead>;
+}
+
+/**
+ * Reference counts of the reads that readers hold (`controller.retain`),
+ * seen together with the reads that are watched. Counted per endpoint and
+ * key, not per key alone: a key names a read only within its endpoint, and
+ * each endpoint must keep its own reads alive.
  *
  * @example
  * ```ts
@@ -24,6 +40,9 @@ export interface RetainedRead {
 export class RetainedReads {
   private readonly byEndpoint = new Map<EndpointInterface, Map<string, RetainedRead>>();
   private readonly keyCounts = new Map<string, number>();
+
+  /** `watched`: reads retained without a count here, for as long as they are watched. */
+  constructor(private readonly watched?: WatchedReads) {}
 
   /** Adds one holder; returns the release function (calling it again does nothing). */
   retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void {
@@ -41,21 +60,22 @@ export class RetainedReads {
     };
   }
 
-  /** Whether any reader holds a read with this key. */
+  /** Whether any reader holds or watches a read with this key. */
   hasKey(key: string): boolean {
-    return this.keyCounts.has(key);
+    return this.keyCounts.has(key) || this.watched?.hasKey(key) === true;
   }
 
-  /** How many distinct reads are held (for leak checks). */
+  /** How many distinct reads are held or watched (for leak checks). */
   get size(): number {
     let size = 0;
-    for (const reads of this.byEndpoint.values()) size += reads.size;
+    for (const _ of this.reads()) size++;
     return size;
   }
 
-  /** Every held read. */
-  *reads(): IterableIterator<RetainedRead> {
+  /** Every held or watched read, each (endpoint, key) once. */
+  *reads(): IterableIterator<HeldRead> {
     for (const reads of this.byEndpoint.values()) yield* reads.values();
+    if (this.watched) for (const read of this.watched.reads()) if (!this.byEndpoint.get(read.endpoint)?.has(read.key)) yield read;
   }
 
   private release(read: RetainedRead, reads: Map<string, RetainedRead>): void {

@@ -46,14 +46,6 @@ export interface StatusRenderer<T, R> {
   error?: (error: unknown) => R;
 }
 
-/** The read a reader follows now. */
-interface Following {
-  readonly controller: Controller;
-  readonly endpoint: EndpointInterface;
-  readonly key: string;
-  readonly watch: Watch;
-}
-
 /**
  * What useSuspense, useCache and useFetch share: finding the Controller,
  * re-reading the endpoint and args on each host update, following the read
@@ -91,7 +83,9 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   /** The current args in full form, or null for "not now". */
   protected args: readonly unknown[] | null = null;
   protected key: string | null | undefined = undefined;
-  private following?: Following;
+  /** The watch of the read followed now, and the Controller it is with (the watch's endpoint and key are `keyedEndpoint` and `key`). */
+  private watch?: Watch;
+  private watchedWith?: Controller;
   /** Aborts the fetches started for the read followed now, when the reader stops following it. */
   private requests?: AbortController;
   /** The endpoint the current key belongs to. */
@@ -155,7 +149,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   /** Re-evaluates (from `response`, or the read followed now) and asks the host to render when anything it shows changed. */
   protected sync(response?: ResponseState): void {
     if (this.unread) return; // nothing to decide before the args are read (see hostConnected)
-    const before = [this.value, this.status, this.error, this.previous];
+    const {value, status, error, previous} = this;
     const controller = this.resolver.controller;
     if (!controller) {
       this.status = 'error';
@@ -165,10 +159,10 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
       this.status = 'complete';
       this.error = undefined;
     } else if (this.key !== undefined) {
-      const current = response ?? this.following?.watch.response ?? controller.getResponse(this.endpoint as EndpointInterface, ...this.args);
+      const current = response ?? this.watch?.response ?? controller.getResponse(this.endpoint as EndpointInterface, ...this.args);
       this.evaluate(controller, current, this.args, this.key);
     }
-    if (before[0] !== this.value || before[1] !== this.status || before[2] !== this.error || before[3] !== this.previous) {
+    if (value !== this.value || status !== this.status || error !== this.error || previous !== this.previous) {
       this.changed();
       this.host.requestUpdate();
       if (DEV_MODE) this.logIfUnhandled();
@@ -243,9 +237,11 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     }
     if (!force && key === this.key && endpoint === this.keyedEndpoint) {
       // Only time moves a read without a commit (fresh data goes stale): read again; the watch tells us when it did.
-      this.following?.watch.read();
+      this.watch?.read();
       return;
     }
+    // The watch is of the read named by `keyedEndpoint` and `key`: another one is another watch.
+    if (key !== this.key || endpoint !== this.keyedEndpoint) this.stopFollowing();
     this.args = args;
     this.key = key;
     this.keyedEndpoint = endpoint;
@@ -259,17 +255,19 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     const controller = this.connected && !this.serverRendered ? this.resolver.controller : undefined;
     const endpoint = this.keyedEndpoint;
     const key = controller && endpoint && this.args !== null && typeof this.key === 'string' ? this.key : undefined;
-    const current = this.following;
-    if (current && current.controller === controller && current.endpoint === endpoint && current.key === key) return;
+    // The watch follows `keyedEndpoint` and `key` (`refresh` stops it before either changes) with `watchedWith`.
+    if (this.watch && this.watchedWith === controller && key !== undefined) return;
     this.stopFollowing();
     if (controller && endpoint && key !== undefined) {
-      this.following = {controller, endpoint, key, watch: controller.watchKeyed(endpoint as EndpointInterface, this.args!, key, response => this.sync(response))};
+      this.watchedWith = controller;
+      this.watch = controller.watchKeyed(endpoint as EndpointInterface, this.args!, key, response => this.sync(response));
     }
   }
 
   private stopFollowing(): void {
-    this.following?.watch.close();
-    this.following = undefined;
+    this.watch?.close();
+    this.watch = undefined;
+    this.watchedWith = undefined;
     this.requests?.abort();
     this.requests = undefined;
   }

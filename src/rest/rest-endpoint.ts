@@ -172,14 +172,14 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
     // Readers ask for the key of the same params object on every cache change: remember it
     // per object, and rebuild the URL only when a value in it changed since.
     const remembered = this.keys.get(params);
-    if (remembered && sameEntries(remembered.entries, params as Record<string, unknown>)) return remembered.key;
+    if (remembered && sameEntries(remembered, params as Record<string, unknown>)) return remembered[0] as string;
     const key = `${this.method} ${this.url(params as RestParams<O>)}`;
-    this.keys.set(params, {entries: Object.entries(params), key});
+    this.keys.set(params, ownEntries(key, params as Record<string, unknown>));
     return key;
   }
 
-  /** Keys already built, by params object (see `key`). */
-  private readonly keys = new WeakMap<object, {entries: [string, unknown][]; key: string}>();
+  /** Keys already built, by params object (see `key`): `[key, name, value, name, value, ...]`, one array per params object. */
+  private readonly keys = new WeakMap<object, unknown[]>();
 
   /**
    * Puts a call's arguments in their full form: `[params]` for an endpoint
@@ -448,13 +448,26 @@ function bothSignals(own: AbortSignal | null | undefined, controller: AbortSigna
   return both.signal;
 }
 
-/** Whether `params` still holds exactly `entries` (same keys, identical values). */
-function sameEntries(entries: [string, unknown][], params: Record<string, unknown>): boolean {
-  let count = 0;
-  for (const key in params) {
-    if (!Object.prototype.hasOwnProperty.call(params, key)) continue;
-    const entry = entries[count++];
-    if (!entry || entry[0] !== key || entry[1] !== params[key]) return false;
+/** `[key, name, value, ...]`: the key and the own entries of `params` it was built from, flattened. */
+function ownEntries(key: string, params: Record<string, unknown>): unknown[] {
+  const names = Object.keys(params);
+  // Sized at once: an array grown by push would reserve room it never uses, and it is kept as long as `params`.
+  const entries: unknown[] = new Array(1 + 2 * names.length);
+  entries[0] = key;
+  for (let i = 0; i < names.length; i++) {
+    entries[1 + 2 * i] = names[i];
+    entries[2 + 2 * i] = params[names[i]];
   }
-  return count === entries.length;
+  return entries;
+}
+
+/** Whether `params` still holds exactly the entries remembered with a key (same names, identical values). */
+function sameEntries(remembered: unknown[], params: Record<string, unknown>): boolean {
+  let at = 1;
+  for (const name in params) {
+    if (!Object.prototype.hasOwnProperty.call(params, name)) continue;
+    if (at >= remembered.length || remembered[at] !== name || remembered[at + 1] !== params[name]) return false;
+    at += 2;
+  }
+  return at === remembered.length;
 }

@@ -167,7 +167,7 @@ describe('polling', () => {
     assert.equal(scheduler.size, 1);
     await timers.tick(1_000);
     assert.deepEqual(polled, ['a', 'a']);
-    release();
+    release!();
     assert.equal(scheduler.size, 0);
   });
 });

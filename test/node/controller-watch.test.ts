@@ -224,6 +224,28 @@ describe('Controller.watch', () => {
     assert.equal(controller.retainedCount, 0);
   });
 
+  test('a read both watched and retained is one retained read, kept by gc until the watch and the retain both let go', () => {
+    const clock = {t: 0, now: () => clock.t};
+    const controller = new Controller({now: clock.now, gcPolicy: new GCPolicy({maxAge: 10})});
+    const byId = new Query(Note);
+    controller.setResponse(plainEndpoint('notes', [Note]), [{id: '1', done: false}, {id: '2', done: true}]);
+    const watched = record(controller, byId, {id: '1'});
+    const release = controller.retain(byId, {id: '1'});
+    const alsoWatched = record(controller, byId, {id: '2'});
+    assert.equal(controller.retainedCount, 2, 'note 1 (watched and retained) counts once');
+    clock.t = 100;
+    assert.equal(controller.gc().entities, 0, 'both notes are watched');
+    watched.watch.close();
+    assert.equal(controller.retainedCount, 2, 'note 1 is still retained');
+    assert.equal(controller.gc().entities, 0);
+    alsoWatched.watch.close();
+    assert.equal(controller.retainedCount, 1);
+    assert.equal(controller.gc().entities, 1, 'note 2 went with its last watch');
+    release();
+    assert.equal(controller.retainedCount, 0);
+    assert.equal(controller.gc().entities, 1, 'note 1 went with its retain');
+  });
+
   test('readers of one read: each is told once, the same listener twice is two readers, and one closed by another is not told', () => {
     const {controller, getArticle} = setup();
     controller.setResponse(getArticle, {id: '1'}, article('1'));

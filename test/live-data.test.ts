@@ -82,6 +82,15 @@ afterEach(async () => {
   await server.close();
 });
 
+/** `promise`, or an error naming what did not come within 10 s (instead of the test's bare timeout). */
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout>;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited 10 s for ${what}`)), 10_000);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** Waits until `check` holds, re-checked after each commit of `controller` and change of `feed`. */
 function until(label: string, check: () => boolean, controller: Controller, feed?: LiveFeed): Promise<void> {
   if (check()) return Promise.resolve();
@@ -194,7 +203,11 @@ for (const transport of ['sse', 'ws'] as const) {
 }
 
 describe('<data-live>', () => {
-  it('updates what <data-resource> shows, reflects its status, fires data-error, and closes when removed', async () => {
+  it('updates what <data-resource> shows, reflects its status, fires data-error, and closes when removed', async function () {
+    // Its steps are network round trips in sequence (to the test server, the live server and
+    // the REST load): on a busy machine they can add up past the suite's 20 s with none stuck.
+    // A step that is stuck fails on its own, naming itself.
+    this.timeout(40_000);
     await server.setArticle({id: '7', title: 'From REST', views: 0});
     const page = await fixture<DataProvider>(testHtml`
       <data-provider>
@@ -211,7 +224,7 @@ describe('<data-live>', () => {
     await server.publish('article', {id: '7', title: 'From REST', views: 42});
     await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 42', 'the push shows', {timeout: 5000});
 
-    const failed = oneEvent(page, 'data-error');
+    const failed = within(oneEvent(page, 'data-error'), 'a data-error for the malformed message');
     await server.malformed('article', 'not json');
     const event = (await failed) as CustomEvent;
     expect(event.detail.error.kind).to.equal('parse');
@@ -220,7 +233,7 @@ describe('<data-live>', () => {
     await waitUntil(() => resource.querySelector('p')?.textContent === 'From REST: 43', 'it keeps going', {timeout: 5000});
 
     live.remove();
-    await server.whenOpen('sse', 0);
+    await within(server.whenOpen('sse', 0), 'the server to see the SSE stream closed');
   });
 
   it('reports a malformed attribute through data-error and connects to nothing', async () => {

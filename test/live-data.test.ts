@@ -2,23 +2,14 @@
 // server on 127.0.0.1 per test (test/servers/live-server.mjs, driven through /__live/), and
 // the page connects with the engine's own EventSource and WebSocket. Faults: a connection
 // dropped mid-stream, malformed JSON, 10,000 messages in a burst, a restart on another port.
+import {EventSourceFeed, WebSocketFeed, type FeedError, type FeedUrl, type LiveFeed, type LiveMessage} from '../src/live/index.js';
 import {expect, fixture, html as testHtml, oneEvent, waitUntil} from '@open-wc/testing';
 import {html, LitElement} from 'lit';
-import {
-  Controller,
-  Entity,
-  EventSourceFeed,
-  Query,
-  RestEndpoint,
-  WebSocketFeed,
-  type FeedError,
-  type FeedUrl,
-  type LiveFeed,
-  type LiveMessage,
-} from '../src/index.js';
+import {Controller, Entity, Query, RestEndpoint} from '../src/index.js';
 import {useCache, useLiveFeed} from '../src/lit/index.js';
 import '../components/index.js';
 import type {DataLive, DataProvider, DataResource} from '../components/index.js';
+import {retainedCount} from '../src/internal.js';
 
 class Article extends Entity {
   id = '';
@@ -265,7 +256,7 @@ describe('polling and refetch in the page', () => {
     await server.setArticle({id: '1', title: 'second', views: 0});
     await waitUntil(() => resource.querySelector('p')?.textContent === 'second', 'polled', {timeout: 10_000});
     resource.remove();
-    expect(page.activeController.retainedCount).to.equal(0, 'released, so no poll timer is left');
+    expect(retainedCount(page.activeController)).to.equal(0, 'released, so no poll timer is left');
   });
 
   it('focus refetches stale shown results; refetchOnFocus: false turns it off while online still works', async () => {

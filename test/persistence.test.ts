@@ -13,6 +13,7 @@ import {capturingReports} from './helpers/frames.js';
 import {deferred, type Deferred} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 import {PAGE_TIMEOUT, shows, TabPages, until} from './helpers/tab-pages.js';
+import {visibleState} from '../src/internal.js';
 
 class Saved extends Entity {
   id = '';
@@ -143,7 +144,7 @@ describe('persistence in IndexedDB', function () {
       expect(reported.map(error => (error as StorageError).kind)).to.deep.equal(['corrupt']);
       expect(reported[0]).to.be.instanceOf(StorageError);
       expect((reported[0] as Error).message).to.contain(db);
-      expect(started.controller.state.entities.size).to.equal(0);
+      expect(visibleState(started.controller).entities.size).to.equal(0);
       expect(await get(SAVED_STATE_KEY, store)).to.equal(undefined);
       await started.controller.fetch(SavedResource.getList);
       await started.persistence.flush();

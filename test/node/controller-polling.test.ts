@@ -1,19 +1,22 @@
 // Polling (`pollFrequency`): one timer per result however many readers retain it, at the
 // shortest frequency, started by the first retain and stopped by the last release, paused
 // while the page is hidden. Driven by a fake clock with timers and a fake page.
+import {Refresh} from '../../src/refresh/index.js';
+import {PollScheduler} from '../../src/refresh/poll-scheduler.js';
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {Controller, PollScheduler} from '../../src/core/index.js';
+import {Controller} from '../../src/core/index.js';
 import type {EndpointInterface} from '../../src/endpoint/index.js';
 import {Article, createFakeClock, createPatterns, flush, RequestQueue} from './helpers/deferred-endpoint.js';
 import {createFakePage, createFakeTimers} from './helpers/fake-timers.js';
+import {retainedCount} from '../../src/internal.js';
 
 function setupPolling(options: {refetchOnFocus?: boolean} = {}) {
   const timers = createFakeTimers();
   const page = createFakePage();
   const queue = new RequestQueue(createFakeClock());
   // Retries off: a failed poll is the failure under test.
-  const controller = new Controller({now: timers.now, timers, page, retry: false, ...options});
+  const controller = new Controller({now: timers.now, timers, retry: false, plugins: [new Refresh({page, ...options})]});
   const patterns = createPatterns(queue);
   const sent: string[] = [];
   /** An Article endpoint that answers at once, polled every `ms`. */
@@ -155,7 +158,7 @@ describe('polling', () => {
     first();
     await timers.tick(1_000);
     assert.equal(sentFor('1'), 1);
-    assert.equal(controller.retainedCount, 1);
+    assert.equal(retainedCount(controller), 1);
   });
 
   test('the scheduler on its own reports how many results it polls', async () => {

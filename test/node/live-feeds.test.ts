@@ -3,22 +3,12 @@
 // checks run over both transports: messages reach the cache, and the faults (a connection
 // dropped mid-stream, malformed JSON, 10,000 messages in a burst, a restart on another port)
 // lose nothing the server sent after the reconnect and apply nothing twice.
+import {EventSourceFeed, FeedError, WebSocketFeed, type FeedUrl, type LiveFeed, type LiveFeedOptions, type LiveMessage} from '../../src/live/index.js';
 import {after, afterEach, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {EventSource} from 'eventsource';
 import {WebSocket} from 'ws';
-import {
-  Controller,
-  Entity,
-  EventSourceFeed,
-  FeedError,
-  RestEndpoint,
-  WebSocketFeed,
-  type FeedUrl,
-  type LiveFeed,
-  type LiveFeedOptions,
-  type LiveMessage,
-} from '../../src/index.js';
+import {Controller, Entity, RestEndpoint} from '../../src/index.js';
 import {LiveServer} from '../servers/live-server.mjs';
 import {until} from './helpers/live.js';
 

@@ -4,9 +4,11 @@
 import {afterEach, beforeEach, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {Controller, type ResponseState} from '../../src/core/index.js';
+import {dehydrate} from '../../src/snapshots/index.js';
 import {Persistence, SAVED_STATE_KEY, StorageError, type PersistStorage, type PersistenceOptions} from '../../src/persist/index.js';
 import {createFakeTimers, type FakeTimers} from './helpers/fake-timers.js';
 import {Article, createPatterns, flush, RequestQueue} from './helpers/deferred-endpoint.js';
+import {visibleState} from '../../src/internal.js';
 
 /** A Map behind promises, like IndexedDB; each operation may be made to fail or wait. */
 class MemoryStorage implements PersistStorage {
@@ -177,7 +179,7 @@ describe('persistence', () => {
       const {persistence, controller, getArticles} = load(storage);
       await persistence.ready;
       assert.deepEqual(kinds(), ['corrupt'], JSON.stringify(saved));
-      assert.equal(controller.state.entities.size, 0);
+      assert.equal(visibleState(controller).entities.size, 0);
       assert.equal(storage.saved(), undefined, 'dropped');
       controller.setResponse(getArticles, [{id: '1', title: 'works'}]);
       await persistence.flush();
@@ -253,7 +255,7 @@ describe('persistence', () => {
 
   test('nothing is saved before the saved state was read; a flush meanwhile saves right after', async () => {
     const storage = new MemoryStorage();
-    storage.data.set(SAVED_STATE_KEY, {version: 1, savedAt: 0, state: JSON.stringify(new Controller().dehydrate())});
+    storage.data.set(SAVED_STATE_KEY, {version: 1, savedAt: 0, state: JSON.stringify(dehydrate(new Controller()))});
     let release!: () => void;
     storage.holdGet = new Promise(resolve => (release = resolve));
     const {persistence, controller, getArticle} = load(storage, {throttleMs: 0});

@@ -9,6 +9,8 @@ import type {EndpointInterface} from '../../src/endpoint/index.js';
 import {Entity, type EntityMeta} from '../../src/schema/index.js';
 import {TabSync, type BroadcastChannelConstructor} from '../../src/sync/index.js';
 import {Article, createFakeClock, createPatterns, flush, RequestQueue, Todo, type FakeClock} from './helpers/deferred-endpoint.js';
+import {dehydrate, merge} from '../../src/snapshots/index.js';
+import {visibleState} from '../../src/internal.js';
 
 const Channel = NodeBroadcastChannel as unknown as BroadcastChannelConstructor;
 let channelCount = 0;
@@ -296,7 +298,7 @@ describe('sync across tabs (Node BroadcastChannel)', () => {
     const [a, b] = tabs(2, [clockA, clockB]);
     const writer = new Controller({now: clockB.now});
     writer.setResponse(b.getArticle, {id: '1'}, {id: '1', title: 'fetched at 2000'});
-    b.controller.merge(writer.dehydrate()); // tab B holds it, but never wrote an Article itself
+    merge(b.controller, dehydrate(writer)); // tab B holds it, but never wrote an Article itself
     const arrived = nextRestore(b.controller);
     a.controller.setResponse(a.getArticle, {id: '1'}, {id: '1', title: 'fetched at 1000'});
     a.controller.setResponse(a.getArticle, {id: '2'}, {id: '2', title: 'marker'});
@@ -328,7 +330,7 @@ describe('sync across tabs (Node BroadcastChannel)', () => {
   test('a message that is not a snapshot is refused and reported; the cache keeps what it had', async () => {
     const [a, b] = tabs(2);
     b.controller.setResponse(b.getArticle, {id: '1'}, {id: '1', title: 'kept'});
-    const state = b.controller.state;
+    const state = visibleState(b.controller);
     const reported: unknown[] = [];
     const global = globalThis as {reportError?: (error: unknown) => void};
     const previous = global.reportError;
@@ -344,7 +346,7 @@ describe('sync across tabs (Node BroadcastChannel)', () => {
     }
     assert.equal(reported.length, 2 * 2, 'each tab reports each refused message');
     assert.match(String((reported[0] as Error).message), /snapshot was refused \(expected an array at \$\.times\); nothing of it was written/);
-    assert.equal(b.controller.state.entities.get('Article')?.get('1'), state.entities.get('Article')?.get('1'));
+    assert.equal(visibleState(b.controller).entities.get('Article')?.get('1'), state.entities.get('Article')?.get('1'));
   });
 
   test('after dispose a tab neither sends nor receives', async () => {

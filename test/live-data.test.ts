@@ -49,6 +49,12 @@ class RemoteServer {
   async malformed(event: string, raw: string): Promise<string> {
     return (await this.act('malformed', {event, raw})).id;
   }
+  /** Sends an already-delivered message again (at-least-once delivery). */
+  resend = (id: string) => this.act('resend', {id});
+  /** From now on a resume also sends the last `count` messages the client already has. */
+  overlapResumes = (count: number) => this.act('overlap', {count});
+  /** Publishes a message without an id. */
+  publishUnnumbered = (event: string, data: unknown) => this.act('unnumbered', {event, data});
   drop = () => this.act('drop');
   setArticle = (data: object) => this.act('article', {data});
   whenOpen = (transport: 'sse' | 'ws', count: number) => this.act('whenopen', {transport, count});
@@ -167,6 +173,53 @@ for (const transport of ['sse', 'ws'] as const) {
       sent.push(await server.publish('article', {id: 'a', title: 'four'}));
       await until('four applied', () => ids().length === 4, controller);
       expect((await server.stats()).articleRequests).to.equal(before + 1, 'once');
+    });
+
+    it('does not apply again a message the server sends again after a later one (at-least-once delivery)', async () => {
+      const {controller, feed, ids, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const first = await server.publish('article', {id: 'd', title: 'v1'});
+      const second = await server.publish('article', {id: 'd', title: 'v2'});
+      await until('two applied', () => ids().length === 2, controller);
+      await server.resend(first);
+      // A connection delivers in order: once the marker is applied, the repeat has come and gone.
+      const marker = await server.publish('article', {id: 'marker', title: 'after the repeat'});
+      await until('the marker', () => article('marker') !== undefined, controller);
+      expect(article('d')!.title).to.equal('v2', 'the repeat of v1 did not turn the title back');
+      expect(ids()).to.deep.equal([first, second, marker]);
+    });
+
+    it('applies each message once when a resume sends already-delivered ones again', async () => {
+      await server.overlapResumes(2);
+      const {controller, feed, ids, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const sent = [await server.publish('article', {id: 'o', title: 'v1'})];
+      sent.push(await server.publish('article', {id: 'o', title: 'v2'}));
+      sent.push(await server.publish('article', {id: 'o', title: 'v3'}));
+      await until('three applied', () => ids().length === 3, controller);
+      const connections = (await server.stats()).connections.length;
+
+      await server.drop();
+      await server.whenOpen(transport, 1);
+      const resumed = (await server.stats()).connections;
+      expect(resumed.length).to.equal(connections + 1);
+      expect(resumed.at(-1).lastEventId).to.equal(sent[2]);
+      sent.push(await server.publish('article', {id: 'o', title: 'v4'}));
+      await until('the new message', () => ids().includes(sent[3]!), controller);
+      expect(ids()).to.deep.equal(sent, 'the two messages sent again were skipped');
+      expect(article('o')!.title).to.equal('v4');
+    });
+
+    it('applies every message without an id, also after numbered ones', async () => {
+      const {controller, feed, applied, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const numbered = await server.publish('article', {id: 'u', title: 'numbered'});
+      // The engine's EventSource gives these the previous id: they must not pass for repeats of it.
+      await server.publishUnnumbered('article', {id: 'u', title: 'unnumbered 1', views: 1});
+      await server.publishUnnumbered('article', {id: 'u', title: 'unnumbered 2', views: 2});
+      await until('three applied', () => applied.length === 3, controller);
+      expect(article('u')!.title).to.equal('unnumbered 2');
+      expect(applied[0]!.id).to.equal(numbered);
     });
 
     it('applies a burst of 10,000 messages, each once and in order', async function () {

@@ -16,7 +16,7 @@ import {
   type LiveFeed,
   type LiveMessage,
 } from '../src/index.js';
-import {useCache, useLiveFeed} from '../src/lit/index.js';
+import {useCache, useLiveFeed, useSuspense} from '../src/lit/index.js';
 import '../components/index.js';
 import type {DataLive, DataProvider, DataResource} from '../components/index.js';
 
@@ -303,23 +303,77 @@ describe('<data-live>', () => {
   });
 });
 
+/** How many GET /articles/:id requests the server answered for `id`. */
+async function requestsFor(id: string): Promise<number> {
+  return (await server.stats()).articleRequestsById[id] ?? 0;
+}
+
+/**
+ * How many requests for `gone` the server sees while the reader of `kept`, polled at the same
+ * frequency and still connected, polls `polls` more times: time for that many polls is
+ * measured by polls, not by a timer.
+ */
+async function requestsWhileAnotherPolls(gone: string, kept: string, polls = 5): Promise<number> {
+  const goneBefore = await requestsFor(gone);
+  const keptBefore = await requestsFor(kept);
+  await waitUntil(async () => (await requestsFor(kept)) >= keptBefore + polls, `${polls} more polls of the reader still connected`, {timeout: 10_000});
+  return (await requestsFor(gone)) - goneBefore;
+}
+
+let readerTags = 0;
+
 describe('polling and refetch in the page', () => {
   it('<data-resource poll-frequency> refetches while connected, and stops when removed', async () => {
     await server.setArticle({id: '1', title: 'first', views: 0});
+    await server.setArticle({id: 'kept', title: 'kept', views: 0});
     const page = await fixture<DataProvider>(testHtml`
       <data-provider>
-        <data-resource poll-frequency="30" url-prefix="${server.origin}" path="/articles/:id" entity="PolledArticle" params='{"id": "1"}'>
+        <data-resource id="removed" poll-frequency="30" url-prefix="${server.origin}" path="/articles/:id" entity="PolledArticle" params='{"id": "1"}'>
+          <template><p>{{ item.title }}</p></template>
+        </data-resource>
+        <data-resource id="kept" poll-frequency="30" url-prefix="${server.origin}" path="/articles/:id" entity="PolledArticle" params='{"id": "kept"}'>
           <template><p>{{ item.title }}</p></template>
         </data-resource>
       </data-provider>
     `);
-    const resource = page.querySelector('data-resource')!;
+    const resource = page.querySelector('#removed')!;
     await waitUntil(() => resource.querySelector('p')?.textContent === 'first', 'loaded', {timeout: 10_000});
     await server.setArticle({id: '1', title: 'second', views: 0});
     await waitUntil(() => resource.querySelector('p')?.textContent === 'second', 'polled', {timeout: 10_000});
     resource.remove();
-    expect(page.activeController.retainedCount).to.equal(0, 'released, so no poll timer is left');
+    expect(page.activeController.retainedCount).to.equal(1, 'released: only the other element\'s read is left');
+    // At most one request that had left before the removal.
+    expect(await requestsWhileAnotherPolls('1', 'kept')).to.be.at.most(1, 'requests after the element was removed');
   });
+
+  for (const hook of ['useSuspense', 'useCache'] as const) {
+    it(`a Lit reader (${hook}) of a polled endpoint stops its polls when it is removed`, async () => {
+      await server.setArticle({id: 'gone', title: 'first', views: 0});
+      await server.setArticle({id: 'kept', title: 'kept', views: 0});
+      const getArticle = new RestEndpoint({urlPrefix: server.origin, path: '/articles/:id', schema: Article, pollFrequency: 30});
+      class PolledReader extends LitElement {
+        articleId = '';
+        article = hook === 'useSuspense' ? useSuspense(this, getArticle, () => ({id: this.articleId})) : useCache(this, getArticle, () => ({id: this.articleId}));
+        override render() {
+          return html`<p>${(this.article.value as Article | undefined)?.title ?? '-'}</p>`;
+        }
+      }
+      const tag = `polled-reader-${++readerTags}`;
+      customElements.define(tag, PolledReader);
+      const page = await fixture<DataProvider>(testHtml`<data-provider></data-provider>`);
+      const reader = (id: string) => Object.assign(document.createElement(tag) as PolledReader, {articleId: id});
+      const gone = reader('gone');
+      page.append(gone, reader('kept'));
+      const shown = () => gone.shadowRoot?.querySelector('p')?.textContent;
+      // useCache never fetches: what it shows first comes from a poll.
+      await waitUntil(() => shown() === 'first', 'the first title', {timeout: 10_000});
+      await server.setArticle({id: 'gone', title: 'second', views: 0});
+      await waitUntil(() => shown() === 'second', 'polled while connected', {timeout: 10_000});
+
+      gone.remove();
+      expect(await requestsWhileAnotherPolls('gone', 'kept')).to.be.at.most(1, 'requests after the reader was removed');
+    });
+  }
 
   it('focus refetches stale shown results; refetchOnFocus: false turns it off while online still works', async () => {
     await server.setArticle({id: '1', title: 'old'});

@@ -388,6 +388,65 @@ describe('round trips with every schema kind (property)', () => {
   });
 });
 
+describe('results whose value is falsy: 0, false, an empty string, null', () => {
+  const FALSY = [
+    ['0', 0, 7],
+    ['false', false, true],
+    ['an empty string', '', 'some text'],
+    ['null', null, {some: 'object'}],
+  ] as const;
+
+  /** An endpoint without a schema whose result is `value` (an unread count, a flag...), counting its requests. */
+  function falsyEndpoint(name: string, value: unknown) {
+    const counted = {requests: 0};
+    const read = endpoint(name, undefined, () => {
+      counted.requests++;
+      return value;
+    });
+    return Object.assign(counted, {read});
+  }
+
+  for (const [name, value, older] of FALSY) {
+    test(`${name}: through dehydrate and initialState it reads back the same, valid, and readers refetch nothing`, async () => {
+      const clock = createFakeClock();
+      const result = falsyEndpoint('unread', value);
+      const server = new Controller({now: clock.now});
+      await fetchWith(server, result.read);
+      for (const snapshot of [viaJson(server.dehydrate()), JSON.stringify(server.dehydrate())]) {
+        const client = new Controller({now: clock.now, initialState: snapshot});
+        const response = client.getResponse(result.read);
+        assert.equal(response.data, value);
+        assert.equal(response.expiryStatus, 'valid');
+        const watch = client.watch(result.read, [], () => {});
+        await client.refetchShown({onlyStale: true});
+        watch.close();
+        assert.deepEqual(client.dehydrate().results, server.dehydrate().results, 'and it dehydrates the same');
+      }
+      assert.equal(result.requests, 1, 'only the server fetched');
+    });
+
+    test(`${name}: controller.merge() writes it into an empty Controller and over an older value`, () => {
+      const clock = createFakeClock();
+      const result = falsyEndpoint('flag', value);
+      const client = new Controller({now: clock.now});
+      client.setResponse(result.read, older);
+      const empty = new Controller({now: clock.now});
+      clock.advance(10);
+      const server = new Controller({now: clock.now});
+      server.setResponse(result.read, value);
+      for (const [target, snapshot] of [
+        [client, viaJson(server.dehydrate())],
+        [empty, JSON.stringify(server.dehydrate())],
+      ] as const) {
+        target.merge(snapshot);
+        const response = target.getResponse(result.read);
+        assert.equal(response.data, value);
+        assert.equal(response.expiryStatus, 'valid');
+      }
+    });
+  }
+});
+
 // Listeners never run inside the constructor: there is nothing to tell before anyone subscribed.
 test('a hydrated Controller tells its first reader the snapshot data without a commit', async () => {
   const server = new Controller();

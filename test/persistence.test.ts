@@ -7,7 +7,7 @@ import {createStore, get, set} from 'idb-keyval';
 import {http, HttpResponse} from 'msw';
 import {Controller} from '../src/core/index.js';
 import {Persistence, SAVED_STATE_KEY, StorageError} from '../src/persist/index.js';
-import {createResource} from '../src/rest/index.js';
+import {createResource, RestEndpoint} from '../src/rest/index.js';
 import {Entity} from '../src/schema/index.js';
 import {capturingReports} from './helpers/frames.js';
 import {deferred, type Deferred} from './helpers/lit-fixtures.js';
@@ -20,6 +20,9 @@ class Saved extends Entity {
   static override key = 'PersistedNote';
 }
 const SavedResource = createResource({urlPrefix: '/persist-api', path: '/notes/:id', schema: Saved});
+/** Results without a schema whose values are falsy: a count, a flag, a text, nothing selected. */
+const FALSY: Record<string, unknown> = {unread: 0, muted: false, draft: '', selection: null};
+const getSetting = new RestEndpoint({urlPrefix: '/persist-api', path: '/settings/:name'});
 
 let titles: string[] = [];
 let gets = 0;
@@ -32,6 +35,7 @@ const handlers = [
     await holdList?.promise;
     return HttpResponse.json(titles.map((title, i) => ({id: String(i + 1), title})));
   }),
+  http.get('/persist-api/settings/:name', ({params}) => HttpResponse.json(FALSY[String(params.name)] as never)),
   http.get('/persist-api/notes', () => HttpResponse.json(titles.map((title, i) => ({id: String(i + 1), title})))),
 ];
 
@@ -128,6 +132,22 @@ describe('persistence in IndexedDB', function () {
     expect(data?.map(note => note.title)).to.deep.equal(['first', 'second']);
     expect(data?.[0]).to.be.instanceOf(Saved);
     expect(expiryStatus).to.equal('stale');
+    second.controller.dispose();
+  });
+
+  it('results whose value is 0, false, an empty string or null are saved and read back as they were', async () => {
+    const db = newDatabase();
+    const first = await start(db);
+    for (const name of Object.keys(FALSY)) await first.controller.fetch(getSetting, {name});
+    await first.persistence.flush();
+    first.controller.dispose();
+
+    const second = await start(db);
+    for (const [name, value] of Object.entries(FALSY)) {
+      const {data, expiryStatus} = second.controller.getResponse(getSetting, {name});
+      expect(data, name).to.equal(value);
+      expect(expiryStatus, name).to.equal('stale', 'saved state is shown as stale');
+    }
     second.controller.dispose();
   });
 

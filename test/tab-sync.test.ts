@@ -145,6 +145,30 @@ describe('sync across tabs: two pages under <data-provider sync-tabs>', function
     await until(shows(a, ['zero, created', 'first, edited', 'second', 'third', 'fourth', 'sixth']), 'an article deleted in tab B leaves tab A\'s list');
   });
 
+  it('results whose value is 0, false, an empty string or null reach the other tab as they are', async () => {
+    const a = await tab();
+    const b = await tab();
+    await until(shows(a, ['first', 'second']));
+    await until(shows(b, ['first', 'second']));
+    const falsy: [string, unknown][] = [
+      ['unread', 0],
+      ['muted', false],
+      ['draft', ''],
+      ['selection', null],
+    ];
+    // Tab B holds older values that are not falsy; tab A has them too once they arrived.
+    for (const [name] of falsy) b.setResult(name, `older ${name}`);
+    await until(() => falsy.every(([name]) => a.result(name).data === `older ${name}`), 'tab A has tab B\'s older values');
+
+    for (const [name, value] of falsy) a.setResult(name, value);
+    // Messages arrive in order: once the marker is in tab B, the falsy values came before it.
+    a.setResult('marker', 'after them');
+    await until(() => b.result('marker').data === 'after them', 'the marker reached tab B');
+    for (const [name, value] of falsy) {
+      expect(b.result(name), name).to.deep.equal({data: value, expiryStatus: 'valid'});
+    }
+  });
+
   it('a tab without sync-tabs is left alone', async () => {
     const a = await tab();
     const lone = await tab('lone');

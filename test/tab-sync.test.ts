@@ -17,11 +17,16 @@ let articles: Article[] = [];
 let gets = 0;
 /** When set, the next PATCH waits for it, then fails with a 500. */
 let failingPatch: Deferred<void> | undefined;
+/** When set, the next GET of the list waits for it, then answers with the articles as they are then. */
+let heldGet: Deferred<void> | undefined;
 
 const handlers = [
   // Pages of `limit` by `page` (1-based) when the list has a limit; else the whole list.
-  http.get('/tabs-api/articles', ({request}) => {
+  http.get('/tabs-api/articles', async ({request}) => {
     gets++;
+    const gate = heldGet;
+    heldGet = undefined;
+    await gate?.promise;
     const query = new URL(request.url).searchParams;
     const limit = Number(query.get('limit') ?? articles.length);
     const page = Number(query.get('page') ?? 1);
@@ -61,6 +66,7 @@ describe('sync across tabs: two pages under <data-provider sync-tabs>', function
       {id: '2', title: 'second'},
     ];
     gets = 0;
+    heldGet = undefined;
   });
   afterEach(() => pages.closeAll());
 
@@ -110,6 +116,44 @@ describe('sync across tabs: two pages under <data-provider sync-tabs>', function
     await until(shows(a, ['first', 'second, saved in B']));
     observer.disconnect();
     expect(seenInA.has('second, saved in B'), 'the observer saw tab A render').to.equal(true);
+    expect([...seenInA]).not.to.include('predicted in B');
+  });
+
+  it('a refetch that settles under a pending edit sends the confirmed row: the other tab never shows the prediction', async () => {
+    const {frame, app: a} = await pages.open(`sync-tabs=${channel}`);
+    const b = await tab();
+    await until(shows(a, ['first', 'second']));
+    await until(shows(b, ['first', 'second']));
+    const seenInA = new Set<string>();
+    const observer = new MutationObserver(() => a.titles()?.forEach(title => seenInA.add(title)));
+    observer.observe(frame.contentDocument!.body, {subtree: true, childList: true, characterData: true});
+
+    // Tab B refetches its list; the request reaches the server before the edit starts, and is held there.
+    heldGet = deferred();
+    const getGate = heldGet;
+    const requests = gets;
+    const refetch = b.controller.refetchShown();
+    await until(() => gets === requests + 1, 'tab B\'s refetch reached the server');
+    failingPatch = deferred();
+    const patchGate = failingPatch;
+    const saving = b.rename('1', 'predicted in B').then(
+      () => 'saved',
+      () => 'failed',
+    );
+    await until(shows(b, ['predicted in B', 'second']), 'tab B shows its prediction');
+    articles[0]!.title = 'first, changed on the server';
+    getGate.resolve();
+    await refetch;
+    await until(shows(a, ['first, changed on the server', 'second']), 'tab A got the refetched row');
+    expect(b.titles()).to.deep.equal(['predicted in B', 'second'], 'tab B still shows its prediction over it');
+
+    patchGate.resolve();
+    expect(await saving).to.equal('failed');
+    await until(shows(b, ['first, changed on the server', 'second']), 'tab B rolled back');
+    // A confirmed write after it: messages arrive in order, so anything sent about article 1 came first.
+    await b.rename('2', 'second, saved in B');
+    await until(shows(a, ['first, changed on the server', 'second, saved in B']));
+    observer.disconnect();
     expect([...seenInA]).not.to.include('predicted in B');
   });
 

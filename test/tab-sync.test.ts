@@ -6,7 +6,7 @@ import {expect} from '@open-wc/testing';
 import {http, HttpResponse} from 'msw';
 import {deferred, type Deferred} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
-import {PAGE_TIMEOUT, shows, TabPages, until} from './helpers/tab-pages.js';
+import {PAGE_TIMEOUT, shows, TabPages, until, type TabApp} from './helpers/tab-pages.js';
 
 interface Article {
   id: string;
@@ -70,6 +70,34 @@ describe('sync across tabs: two pages under <data-provider sync-tabs>', function
   });
   afterEach(() => pages.closeAll());
 
+  /** Two tabs on the channel, both showing the list; `seenInA` gathers every title tab A renders until `observer.disconnect()`. */
+  async function twoTabsRecordingA() {
+    const {frame, app: a} = await pages.open(`sync-tabs=${channel}`);
+    const b = await tab();
+    await until(shows(a, ['first', 'second']));
+    await until(shows(b, ['first', 'second']));
+    const seenInA = new Set<string>();
+    const observer = new MutationObserver(() => a.titles()?.forEach(title => seenInA.add(title)));
+    observer.observe(frame.contentDocument!.body, {subtree: true, childList: true, characterData: true});
+    return {a, b, seenInA, observer};
+  }
+
+  /** Starts an optimistic rename in `app` whose PATCH the server holds; `refuse()` lets it fail with a 500 and resolves with 'failed'. */
+  function editThatFails(app: TabApp, id: string, title: string) {
+    const gate = deferred();
+    failingPatch = gate;
+    const saving = app.rename(id, title).then(
+      () => 'saved',
+      () => 'failed',
+    );
+    return {
+      refuse: () => {
+        gate.resolve();
+        return saving;
+      },
+    };
+  }
+
   it('an edit saved in one tab shows in the other, with no request there', async () => {
     const a = await tab();
     const b = await tab();
@@ -92,23 +120,11 @@ describe('sync across tabs: two pages under <data-provider sync-tabs>', function
   });
 
   it('an optimistic write that fails in one tab is never seen in the other', async () => {
-    const {frame, app: a} = await pages.open(`sync-tabs=${channel}`);
-    const b = await tab();
-    await until(shows(a, ['first', 'second']));
-    await until(shows(b, ['first', 'second']));
-    const seenInA = new Set<string>();
-    const observer = new MutationObserver(() => a.titles()?.forEach(title => seenInA.add(title)));
-    observer.observe(frame.contentDocument!.body, {subtree: true, childList: true, characterData: true});
+    const {a, b, seenInA, observer} = await twoTabsRecordingA();
 
-    failingPatch = deferred();
-    const gate = failingPatch;
-    const saving = b.rename('1', 'predicted in B').then(
-      () => 'saved',
-      () => 'failed',
-    );
+    const edit = editThatFails(b, '1', 'predicted in B');
     await until(shows(b, ['predicted in B', 'second']), 'tab B shows its prediction');
-    gate.resolve();
-    expect(await saving).to.equal('failed');
+    expect(await edit.refuse()).to.equal('failed');
     await until(shows(b, ['first', 'second']), 'tab B rolled back');
 
     // A confirmed write after it: messages arrive in order, so a sent prediction would have come first.
@@ -120,13 +136,7 @@ describe('sync across tabs: two pages under <data-provider sync-tabs>', function
   });
 
   it('a refetch that settles under a pending edit sends the confirmed row: the other tab never shows the prediction', async () => {
-    const {frame, app: a} = await pages.open(`sync-tabs=${channel}`);
-    const b = await tab();
-    await until(shows(a, ['first', 'second']));
-    await until(shows(b, ['first', 'second']));
-    const seenInA = new Set<string>();
-    const observer = new MutationObserver(() => a.titles()?.forEach(title => seenInA.add(title)));
-    observer.observe(frame.contentDocument!.body, {subtree: true, childList: true, characterData: true});
+    const {a, b, seenInA, observer} = await twoTabsRecordingA();
 
     // Tab B refetches its list; the request reaches the server before the edit starts, and is held there.
     heldGet = deferred();
@@ -134,12 +144,7 @@ describe('sync across tabs: two pages under <data-provider sync-tabs>', function
     const requests = gets;
     const refetch = b.controller.refetchShown();
     await until(() => gets === requests + 1, 'tab B\'s refetch reached the server');
-    failingPatch = deferred();
-    const patchGate = failingPatch;
-    const saving = b.rename('1', 'predicted in B').then(
-      () => 'saved',
-      () => 'failed',
-    );
+    const edit = editThatFails(b, '1', 'predicted in B');
     await until(shows(b, ['predicted in B', 'second']), 'tab B shows its prediction');
     articles[0]!.title = 'first, changed on the server';
     getGate.resolve();
@@ -147,8 +152,7 @@ describe('sync across tabs: two pages under <data-provider sync-tabs>', function
     await until(shows(a, ['first, changed on the server', 'second']), 'tab A got the refetched row');
     expect(b.titles()).to.deep.equal(['predicted in B', 'second'], 'tab B still shows its prediction over it');
 
-    patchGate.resolve();
-    expect(await saving).to.equal('failed');
+    expect(await edit.refuse()).to.equal('failed');
     await until(shows(b, ['first, changed on the server', 'second']), 'tab B rolled back');
     // A confirmed write after it: messages arrive in order, so anything sent about article 1 came first.
     await b.rename('2', 'second, saved in B');

@@ -9,7 +9,7 @@ import {Controller} from '../../src/core/index.js';
 import type {EndpointInterface} from '../../src/endpoint/index.js';
 import {Article, createFakeClock, createPatterns, flush, RequestQueue} from './helpers/deferred-endpoint.js';
 import {createFakePage, createFakeTimers} from './helpers/fake-timers.js';
-import {retainedCount} from '../../src/internal.js';
+import {listenerCount, retainedCount} from '../../src/internal.js';
 
 function setupPolling(options: {refetchOnFocus?: boolean} = {}) {
   const timers = createFakeTimers();
@@ -54,6 +54,41 @@ describe('polling', () => {
     assert.equal(timers.pending, 0, 'the timer is gone with the last reader');
     await timers.tick(10_000);
     assert.equal(sentFor('1'), 5);
+  });
+
+  test('readers that watch a polled result keep it polled; the last watch that closes stops the requests', async () => {
+    const {timers, controller, every, sentFor} = setupPolling();
+    const endpoint = every(1_000);
+    const first = controller.watch(endpoint, [{id: '1'}], () => {});
+    const second = controller.watch(endpoint, [{id: '1'}], () => {});
+    await timers.tick(3_000);
+    assert.equal(sentFor('1'), 3, 'polled every second while watched');
+    first.close();
+    await timers.tick(2_000);
+    assert.equal(sentFor('1'), 5, 'still polled while one watch is open');
+    second.close();
+    assert.equal(listenerCount(controller), 0);
+    assert.equal(retainedCount(controller), 0);
+    await timers.tick(10_000);
+    assert.equal(sentFor('1'), 5, 'no request after the last reader is gone');
+    assert.equal(timers.pending, 0, 'and no timer left');
+  });
+
+  test('a watch and a retain of one polled result: polls go on until both let go, whichever goes last', async () => {
+    for (const last of ['watch', 'retain'] as const) {
+      const {timers, controller, every, sentFor} = setupPolling();
+      const endpoint = every(1_000);
+      const watch = controller.watch(endpoint, [{id: '1'}], () => {});
+      const release = controller.retain(endpoint, {id: '1'});
+      if (last === 'watch') release();
+      else watch.close();
+      await timers.tick(2_000);
+      assert.equal(sentFor('1'), 2, `polled while the ${last} holds it`);
+      if (last === 'watch') watch.close();
+      else release();
+      await timers.tick(10_000);
+      assert.equal(sentFor('1'), 2, `no request after the ${last} let go too`);
+    }
   });
 
   test('a slow response is shared by the polls that fall due meanwhile: requests do not pile up', async () => {

@@ -117,6 +117,36 @@ describe('persistence', () => {
     await queue.last('partialUpdateArticle').reject();
   });
 
+  test('a fetch that settles under a pending prediction saves the confirmed row; no later page shows the rolled-back prediction', async () => {
+    const storage = new MemoryStorage();
+    const {persistence, controller, queue, getArticle, partialUpdateArticle} = load(storage);
+    await persistence.ready;
+    controller.setResponse(getArticle, {id: '1'}, {id: '1', title: 'draft', published: false});
+    // The refetch leaves before the edit and settles while the edit is pending.
+    timers.advance(10);
+    const refetch = controller.fetch(getArticle, {id: '1'});
+    timers.advance(10);
+    const saving = controller.fetch(partialUpdateArticle, {id: '1'}, {published: true}).catch(() => 'failed');
+    await queue.last('getArticle').resolve({id: '1', title: 'draft, refetched', published: false});
+    await refetch;
+    const shown = controller.get(Article, {id: '1'}) as Article;
+    assert.deepEqual([shown.title, shown.published], ['draft, refetched', true], 'the refetched row shows under the prediction');
+    await persistence.flush();
+
+    const shownAfterReload = async () => {
+      const page = load(storage);
+      await page.persistence.ready;
+      const article = page.controller.get(Article, {id: '1'}) as Article;
+      page.controller.dispose();
+      return [article.title, article.published];
+    };
+    assert.deepEqual(await shownAfterReload(), ['draft, refetched', false], 'saved while the edit was pending: the confirmed row');
+    await queue.last('partialUpdateArticle').reject();
+    assert.equal(await saving, 'failed');
+    await persistence.flush();
+    assert.deepEqual(await shownAfterReload(), ['draft, refetched', false], 'saved after the rollback');
+  });
+
   test('state saved under another version is dropped quietly', async () => {
     const storage = new MemoryStorage();
     const first = load(storage, {version: 'v1'});

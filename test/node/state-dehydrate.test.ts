@@ -10,8 +10,8 @@ import {Controller} from '../../src/core/index.js';
 import {Query, type EndpointInterface} from '../../src/endpoint/index.js';
 import {Entity, INVALID, schema} from '../../src/schema/index.js';
 import {createFakeClock, flush} from './helpers/deferred-endpoint.js';
-import {dehydrate} from '../../src/snapshots/index.js';
 import {visibleState} from '../../src/internal.js';
+import {dehydrate, merge} from '../../src/snapshots/index.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 100;
 
@@ -389,6 +389,65 @@ describe('round trips with every schema kind (property)', () => {
       {numRuns: RUNS},
     );
   });
+});
+
+describe('results whose value is falsy: 0, false, an empty string, null', () => {
+  const FALSY = [
+    ['0', 0, 7],
+    ['false', false, true],
+    ['an empty string', '', 'some text'],
+    ['null', null, {some: 'object'}],
+  ] as const;
+
+  /** An endpoint without a schema whose result is `value` (an unread count, a flag...), counting its requests. */
+  function falsyEndpoint(name: string, value: unknown) {
+    const counted = {requests: 0};
+    const read = endpoint(name, undefined, () => {
+      counted.requests++;
+      return value;
+    });
+    return Object.assign(counted, {read});
+  }
+
+  for (const [name, value, older] of FALSY) {
+    test(`${name}: through dehydrate and hydrate it reads back the same, valid, and readers refetch nothing`, async () => {
+      const clock = createFakeClock();
+      const result = falsyEndpoint('unread', value);
+      const server = new Controller({now: clock.now});
+      await fetchWith(server, result.read);
+      for (const snapshot of [viaJson(dehydrate(server)), JSON.stringify(dehydrate(server))]) {
+        const client = hydrate(new Controller({now: clock.now}), snapshot);
+        const response = client.getResponse(result.read);
+        assert.equal(response.data, value);
+        assert.equal(response.expiryStatus, 'valid');
+        const watch = client.watch(result.read, [], () => {});
+        await client.refetchShown({onlyStale: true});
+        watch.close();
+        assert.deepEqual(dehydrate(client).results, dehydrate(server).results, 'and it dehydrates the same');
+      }
+      assert.equal(result.requests, 1, 'only the server fetched');
+    });
+
+    test(`${name}: controller.merge() writes it into an empty Controller and over an older value`, () => {
+      const clock = createFakeClock();
+      const result = falsyEndpoint('flag', value);
+      const client = new Controller({now: clock.now});
+      client.setResponse(result.read, older);
+      const empty = new Controller({now: clock.now});
+      clock.advance(10);
+      const server = new Controller({now: clock.now});
+      server.setResponse(result.read, value);
+      for (const [target, snapshot] of [
+        [client, viaJson(dehydrate(server))],
+        [empty, JSON.stringify(dehydrate(server))],
+      ] as const) {
+        merge(target, snapshot);
+        const response = target.getResponse(result.read);
+        assert.equal(response.data, value);
+        assert.equal(response.expiryStatus, 'valid');
+      }
+    });
+  }
 });
 
 // Listeners never run inside the constructor: there is nothing to tell before anyone subscribed.

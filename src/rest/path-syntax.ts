@@ -20,7 +20,9 @@ const RESERVED = '()[]?+!';
  * TypeError saying where.
  *
  * The library keeps its own small parser rather than path-to-regexp: it
- * needs parsing and filling only, in a fraction of the bytes.
+ * needs parsing and filling only, in a fraction of the bytes. A property
+ * test holds its tokens equal to path-to-regexp's `parse`; how filling
+ * differs from its `compile` is listed in docs/resources.md.
  *
  * @example
  * ```ts
@@ -98,11 +100,16 @@ export function parsePath(path: string): PathToken[] {
  */
 export function stringifyPath(tokens: readonly PathToken[]): string {
   let out = '';
-  for (const token of tokens) {
+  tokens.forEach((token, i) => {
     if (token.type === 'text') out += token.value.replace(/[\\{}():*()[\]?+!]/g, '\\$&');
     else if (token.type === 'group') out += `{${stringifyPath(token.tokens)}}`;
-    else out += `${token.type === 'param' ? ':' : '*'}${ID_NAME.test(token.name) ? token.name : JSON.stringify(token.name)}`;
-  }
+    else {
+      // A bare name would run on into text that starts with a name character (`:id` + `x` is `:idx`).
+      const next = tokens[i + 1];
+      const bare = ID_NAME.test(token.name) && !(next?.type === 'text' && ID_CONTINUE.test([...next.value][0]!));
+      out += `${token.type === 'param' ? ':' : '*'}${bare ? token.name : JSON.stringify(token.name)}`;
+    }
+  });
   return out;
 }
 

@@ -6,5 +6,4 @@ export * from './endpoint/index.js';
 export * from './core/index.js';
 export * from './rest/index.js';
 export * from './snapshots/internal.js';
-export {PollScheduler, type PollSchedulerOptions} from './refresh/poll-scheduler.js';
-export {refetchTriggers, type RefetchTriggerOptions} from './refresh/refetch-triggers.js';
+export * from './refresh/internal.js';

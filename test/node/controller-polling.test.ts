@@ -2,7 +2,7 @@
 // shortest frequency, started by the first retain and stopped by the last release, paused
 // while the page is hidden. Driven by a fake clock with timers and a fake page.
 import {Refresh} from '../../src/refresh/index.js';
-import {PollScheduler} from '../../src/refresh/poll-scheduler.js';
+import {PollScheduler} from '../../src/refresh/internal.js';
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {Controller} from '../../src/core/index.js';

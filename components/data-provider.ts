@@ -138,13 +138,14 @@ export class DataProvider extends LitElement {
     if (snapshot === undefined) return controller;
     if (providerFeatures.hydrate) providerFeatures.hydrate(controller, snapshot);
     else {
-      reportError(
-        new Error(
-          DEV_MODE
-            ? "<data-provider> was given a snapshot (initialState or a <script type=\"application/json\">) but cannot read it: import 'lit-data-elements/hydrate-support' before the providers connect. The cache starts empty."
-            : '<data-provider>: snapshot given without lit-data-elements/hydrate-support',
-        ),
+      const error = new Error(
+        DEV_MODE
+          ? "<data-provider> was given a snapshot (initialState or a <script type=\"application/json\">) but cannot read it: import 'lit-data-elements/hydrate-support' before the providers connect. The cache starts empty."
+          : '<data-provider>: a snapshot was given without lit-data-elements/hydrate-support; the cache starts empty',
       );
+      error.name = 'SnapshotSupportError';
+      this.dispatchEvent(new CustomEvent('data-error', {detail: {error, message: error.message}, bubbles: true, composed: true}));
+      reportError(error);
     }
     return controller;
   }

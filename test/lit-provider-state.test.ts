@@ -3,6 +3,7 @@
 // data with no request while it is fresh; a refused snapshot is reported and the cache starts empty.
 import {HydrateError, serializeForScript, type DehydratedState} from '../src/snapshots/index.js';
 import {expect} from '@open-wc/testing';
+import '../components/hydrate-support.js';
 import '../components/data-provider.js';
 import type {DataProvider} from '../components/data-provider.js';
 import {Controller} from '../src/core/index.js';

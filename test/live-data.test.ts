@@ -7,6 +7,7 @@ import {expect, fixture, html as testHtml, oneEvent, waitUntil} from '@open-wc/t
 import {html, LitElement} from 'lit';
 import {Controller, Entity, Query, RestEndpoint} from '../src/index.js';
 import {useCache, useLiveFeed, useSuspense} from '../src/lit/index.js';
+import {Refresh} from '../src/refresh/index.js';
 import '../components/index.js';
 import type {DataLive, DataProvider, DataResource} from '../components/index.js';
 import {retainedCount} from '../src/internal.js';
@@ -370,7 +371,7 @@ describe('polling and refetch in the page', () => {
     await server.setArticle({id: '1', title: 'old'});
     const getArticle = new RestEndpoint({urlPrefix: server.origin, path: '/articles/:id', schema: Article});
     const run = async (options: {refetchOnFocus?: boolean}) => {
-      const controller = new Controller({dataExpiryLength: 0, ...options});
+      const controller = new Controller({dataExpiryLength: 0, plugins: [new Refresh(options)]});
       cleanups.push(() => controller.dispose());
       await controller.fetch(getArticle, {id: '1'});
       cleanups.push(controller.retain(getArticle, {id: '1'}));

@@ -14,27 +14,31 @@ import {AttributeError, describeElement} from './attribute-error.js';
  */
 export const PROVIDER_OPTION_ATTRIBUTES = ['retry', 'retry-delay', 'retry-max-delay', 'error-expiry', 'data-expiry', 'refetch-on-focus', 'refetch-on-reconnect'] as const;
 
-/** What each value must be, said in production too; and, in development mode, what happens meanwhile. */
-const EXPECTED: Record<(typeof PROVIDER_OPTION_ATTRIBUTES)[number], {must: string; explain: string}> = {
-  retry: {
-    must: 'must be a whole number of retries or "false"',
-    explain: 'retry="0" or retry="false" turns retries off, retry="5" allows five; meanwhile the default applies (3 retries from 1 s up to 30 s).',
-  },
-  'retry-delay': {must: 'must be a number of ms, 0 or more', explain: 'It is the wait before the first retry (default 1000), doubled at each one.'},
-  'retry-max-delay': {must: 'must be a number of ms, 0 or more', explain: 'It caps the wait between retries (default 30000).'},
-  'error-expiry': {
-    must: 'must be a number of ms, 0 or more',
-    explain: 'It is how long a failed read stands before a reader tries it again (default 1000).',
-  },
-  'data-expiry': {must: 'must be a number of ms, 0 or more', explain: 'It is how long fetched data stays fresh (default 60000).'},
-  'refetch-on-focus': {
-    must: 'must be "true" or "false"',
-    explain: 'refetch-on-focus="false" stops refetching stale data when the page gets focus again (default on).',
-  },
-  'refetch-on-reconnect': {
-    must: 'must be "true" or "false"',
-    explain: 'refetch-on-reconnect="false" stops refetching stale data when the browser comes back online (default on).',
-  },
+type OptionAttribute = (typeof PROVIDER_OPTION_ATTRIBUTES)[number];
+
+const NUMBER_OF_MS = 'must be a number of ms, 0 or more';
+const SWITCH = 'must be "true" or "false"';
+
+/** What each value must be: said in every build. */
+const MUST: Record<OptionAttribute, string> = {
+  retry: 'must be a whole number of retries or "false"',
+  'retry-delay': NUMBER_OF_MS,
+  'retry-max-delay': NUMBER_OF_MS,
+  'error-expiry': NUMBER_OF_MS,
+  'data-expiry': NUMBER_OF_MS,
+  'refetch-on-focus': SWITCH,
+  'refetch-on-reconnect': SWITCH,
+};
+
+/** Development mode: what each attribute does, and its default (used meanwhile). Read only under DEV_MODE, so production builds drop it. */
+const EXPLAIN: Record<OptionAttribute, string> = {
+  retry: 'retry="0" or retry="false" turns retries off, retry="5" allows five; meanwhile the default applies (3 retries from 1 s up to 30 s).',
+  'retry-delay': 'It is the wait before the first retry (default 1000), doubled at each one.',
+  'retry-max-delay': 'It caps the wait between retries (default 30000).',
+  'error-expiry': 'It is how long a failed read stands before a reader tries it again (default 1000).',
+  'data-expiry': 'It is how long fetched data stays fresh (default 60000).',
+  'refetch-on-focus': 'refetch-on-focus="false" stops refetching stale data when the page gets focus again (default on).',
+  'refetch-on-reconnect': 'refetch-on-reconnect="false" stops refetching stale data when the browser comes back online (default on).',
 };
 
 /**
@@ -66,7 +70,7 @@ export function providerOptions(element: Element, reject: (error: AttributeError
   const options: ControllerOptions = {};
   // Lit SSR's DOM shim may lack attributes: the options are then the defaults.
   if (typeof element.getAttribute !== 'function') return options;
-  const read = <T>(name: (typeof PROVIDER_OPTION_ATTRIBUTES)[number], parse: (text: string) => T | undefined, apply: (value: T) => void): void => {
+  const read = <T>(name: OptionAttribute, parse: (text: string) => T | undefined, apply: (value: T) => void): void => {
     const text = element.getAttribute(name);
     if (text === null) return;
     const value = parse(text.trim().toLowerCase());
@@ -74,8 +78,7 @@ export function providerOptions(element: Element, reject: (error: AttributeError
       apply(value);
       return;
     }
-    const {must, explain} = EXPECTED[name];
-    reject(new AttributeError(describeElement(element), name, `${must}, got "${text}"${DEV_MODE ? `. ${explain}` : ''}`));
+    reject(new AttributeError(describeElement(element), name, `${MUST[name]}, got "${text}"${DEV_MODE ? `. ${EXPLAIN[name]}` : ''}`));
   };
   const retry: RetryOptions = {};
   let retryOff = false;

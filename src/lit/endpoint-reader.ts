@@ -112,6 +112,19 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     host.addController(this);
   }
 
+  /**
+   * The Controller read from: the nearest `<data-provider>`'s (or the one
+   * given through the data context); undefined while there is none.
+   *
+   * @example
+   * ```ts
+   * const tables = reader.controller?.state.entities.size ?? 0;
+   * ```
+   */
+  get controller(): Controller | undefined {
+    return this.resolver.controller;
+  }
+
   hostConnected(): void {
     this.connected = true;
     // Before the host's first update the args are left to hostUpdate: properties set just

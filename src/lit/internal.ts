@@ -8,3 +8,4 @@ export {FetchingReader} from './fetching-reader.js';
 export {mergeInit} from './hookify-resource.js';
 export type {FetchValue} from './value-types.js';
 export {announceFailure, errorMessage} from './announce-failure.js';
+export {afterPageLoad} from './page-load.js';

@@ -22,6 +22,9 @@ const DEV_MESSAGES = [
   'it does not know: ',
   'is a property with no attribute',
   'which the model does not have',
+  'does not declare',
+  'has never held a row of',
+  'turns retries off',
 ];
 
 /** The JavaScript files below `dir` (source maps left out: they are not run), with their text. */

@@ -24,7 +24,7 @@ const DEV_MESSAGES = [
   'which the model does not have',
   'does not declare',
   'has never held a row of',
-  'turns retries off',
+  'meanwhile the default applies',
 ];
 
 /** The JavaScript files below `dir` (source maps left out: they are not run), with their text. */

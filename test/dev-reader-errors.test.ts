@@ -103,6 +103,8 @@ describe('failures told once', () => {
       view.requestUpdate();
       await until(() => reports.reported().length === 2, 'the second read failed and was reported');
       expect(reports.reported()[1]).to.equal(view.pin.error);
+      expect(readerLogs(), 'and explained again, once').to.have.length(2);
+      expect(String(readerLogs()[1]![0])).to.contain('[{"id":2}]');
     });
 
     it('no provider: reported with the MissingProviderError naming the element and <data-provider>', async () => {
@@ -130,6 +132,7 @@ describe('failures told once', () => {
       await boundary.updateComplete;
       expect(reports.reported(), 'the boundary shows it, the host shows its own').to.deep.equal([]);
       expect(heard.map(e => (e.target as Element).localName), 'the boundary announces what it shows').to.deep.equal(['data-boundary']);
+      expect(readerLogs(), 'nor explained').to.deep.equal([]);
     });
   });
 
@@ -157,17 +160,6 @@ describe('failures told once', () => {
       expect(details.error).to.equal(view.pin.error);
     });
 
-    it('logs a new failure again (another read), once', async () => {
-      await refuse();
-      const provider = await fixture<DataProvider>(html`<data-provider><dev-pin-view></dev-pin-view></data-provider>`);
-      const view = provider.querySelector('dev-pin-view')!;
-      await until(() => view.pin.status === 'error');
-      view.pinId = 2;
-      view.requestUpdate();
-      await until(() => readerLogs().length === 2, 'the second read failed and was logged');
-      expect(String(readerLogs()[1]![0])).to.contain('[{"id":2}]');
-    });
-
     it('a reader with no provider (useCache) is logged with the MissingProviderError, and no boundary advice', async () => {
       const count = await fixture<PinCount>(html`<dev-pin-count></dev-pin-count>`);
       await count.updateComplete;
@@ -188,20 +180,6 @@ describe('failures told once', () => {
       expect(message).to.contain('This reader never goes to a <data-boundary> (only useSuspense does)');
     });
 
-    it('does not log what a boundary takes, or what the host says it handles', async () => {
-      await refuse();
-      const provider = await fixture<DataProvider>(html`
-        <data-provider>
-          <data-boundary><dev-pin-view></dev-pin-view></data-boundary>
-          <dev-pin-view id="own"></dev-pin-view>
-        </data-provider>
-      `);
-      const own = provider.querySelector<PinView>('#own')!;
-      own.pin.handlesErrors = true;
-      const boundary = provider.querySelector('data-boundary')!;
-      await until(() => boundary.hasAttribute('error') && own.pin.status === 'error', 'both failed');
-      expect(readerLogs()).to.deep.equal([]);
-    });
   });
 
   describe('data-error fires once per failure', () => {

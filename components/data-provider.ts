@@ -1,12 +1,16 @@
 import {ContextProvider} from '@lit/context';
 import {css, html, LitElement, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
-import {Controller, reportError, type DehydratedState} from '../src/core/index.js';
+import {Controller, reportError} from '../src/core/index.js';
+import {DEV_MODE} from '../src/dev/index.js';
 import {dataContext} from '../src/lit/index.js';
 import {announceFailure, ensureContextRoot} from '../src/lit/internal.js';
 import type {Persistence} from '../src/persist/index.js';
+import {Refresh} from '../src/refresh/index.js';
+import type {DehydratedState} from '../src/snapshots/index.js';
 import {defineElement} from './define-element.js';
 import {loadProviderPlugins} from './load-provider-plugins.js';
+import {providerFeatures} from './provider-features.js';
 import {PROVIDER_OPTION_ATTRIBUTES, providerOptions} from './provider-options.js';
 import type {AttachedProviderPlugins} from './provider-plugins.js';
 
@@ -16,12 +20,17 @@ import type {AttachedProviderPlugins} from './provider-plugins.js';
  * scope their own subtree. Elements that connect before the provider is
  * defined still find it.
  *
- * Its own Controller can start from a snapshot (`controller.dehydrate()`,
- * for example taken on the server): the `initialState` property, or a
- * child `<script type="application/json">` holding its JSON (placed before
- * the elements that read). Either is read once, when the provider's
- * Controller is first needed (at the latest when the provider connects); a
- * snapshot that is refused is reported and the cache starts empty.
+ * Its own Controller keeps what readers show fresh (the refresh part:
+ * polling, refetch on focus and on reconnect) and retries failed GETs.
+ *
+ * With `lit-data-elements/hydrate-support` loaded, its own Controller can
+ * start from a snapshot (`dehydrate(controller)`, for example taken on the
+ * server): the `initialState` property, or a child
+ * `<script type="application/json">` holding its JSON (placed before the
+ * elements that read). Either is read once, when the provider's Controller
+ * is first needed (at the latest when the provider connects); a snapshot
+ * that is refused is reported and the cache starts empty, and so is a
+ * snapshot given without the hydrate support loaded.
  *
  * Its own Controller can also sync across tabs (`sync-tabs`) and save its
  * confirmed state to IndexedDB (`persist`, `persist-version`): both are
@@ -50,7 +59,7 @@ import type {AttachedProviderPlugins} from './provider-plugins.js';
  * @attr data-expiry - How long fetched data stays fresh, in ms (default 60000).
  * @attr refetch-on-focus - `false`: stale data shown is not refetched when the page gets focus again (default on).
  * @attr refetch-on-reconnect - `false`: stale data shown is not refetched when the browser comes back online (default on).
- * @fires data-error - When an option attribute is malformed (the default applies); `detail`: `error`, `message`, `attribute`. Unless a listener calls `preventDefault()`, it is also reported with `reportError`.
+ * @fires data-error - When an option attribute is malformed (the default applies; `detail.attribute` names it, and unless a listener calls `preventDefault()` it is also reported with `reportError`), or a snapshot cannot be read; `detail`: `error`, `message`.
  * @prop {Controller | undefined} controller - A Controller to provide instead of the provider's own.
  * @prop {DehydratedState | string | undefined} initialState - A snapshot the provider's own Controller starts from.
  */
@@ -141,10 +150,23 @@ export class DataProvider extends LitElement {
 
   /** Created when first needed, so that the snapshot it starts from can be set or parsed in first. */
   private get ownController(): Controller {
-    return (this.own ??= new Controller({
-      ...providerOptions(this, error => announceFailure(this, error, {attribute: error.attribute})),
-      initialState: this.initialState ?? this.stateScript()?.textContent ?? undefined,
-    }));
+    if (this.own) return this.own;
+    const options = providerOptions(this, error => announceFailure(this, error, {attribute: error.attribute}));
+    const controller = (this.own = new Controller({...options.controller, plugins: [new Refresh(options.refresh)]}));
+    const snapshot = this.initialState ?? this.stateScript()?.textContent ?? undefined;
+    if (snapshot === undefined) return controller;
+    if (providerFeatures.hydrate) providerFeatures.hydrate(controller, snapshot);
+    else {
+      const error = new Error(
+        DEV_MODE
+          ? "<data-provider> was given a snapshot (initialState or a <script type=\"application/json\">) but cannot read it: import 'lit-data-elements/hydrate-support' before the providers connect. The cache starts empty."
+          : '<data-provider>: a snapshot was given without lit-data-elements/hydrate-support; the cache starts empty',
+      );
+      error.name = 'SnapshotSupportError';
+      this.dispatchEvent(new CustomEvent('data-error', {detail: {error, message: error.message}, bubbles: true, composed: true}));
+      reportError(error);
+    }
+    return controller;
   }
 
   /** The first child `<script type="application/json">`: the snapshot rendered into the page. */

@@ -1,6 +1,7 @@
 import type {ControllerOptions} from '../src/core/index.js';
-import type {RetryOptions} from '../src/endpoint/index.js';
 import {DEV_MODE} from '../src/dev/index.js';
+import type {RetryOptions} from '../src/endpoint/index.js';
+import type {RefreshOptions} from '../src/refresh/index.js';
 import {AttributeError, describeElement} from './attribute-error.js';
 
 /**
@@ -42,7 +43,21 @@ const EXPLAIN: Record<OptionAttribute, string> = {
 };
 
 /**
- * The Controller options `<data-provider>`'s attributes ask for:
+ * What `<data-provider>`'s option attributes ask for: options of its
+ * Controller, and of the refresh part (`Refresh`) it attaches.
+ *
+ * @example
+ * ```ts
+ * const {controller, refresh}: ProviderOptions = providerOptions(provider, report);
+ * ```
+ */
+export interface ProviderOptions {
+  readonly controller: ControllerOptions;
+  readonly refresh: RefreshOptions;
+}
+
+/**
+ * The options `<data-provider>`'s attributes ask for:
  *
  * | attribute | option |
  * |---|---|
@@ -51,8 +66,8 @@ const EXPLAIN: Record<OptionAttribute, string> = {
  * | `retry-max-delay` | `retry.maxDelay` (ms) |
  * | `error-expiry` | `errorExpiryLength` (ms) |
  * | `data-expiry` | `dataExpiryLength` (ms) |
- * | `refetch-on-focus` | `refetchOnFocus` (`"false"` turns it off) |
- * | `refetch-on-reconnect` | `refetchOnReconnect` (`"false"` turns it off) |
+ * | `refetch-on-focus` | the refresh part's `refetchOnFocus` (`"false"` turns it off) |
+ * | `refetch-on-reconnect` | the refresh part's `refetchOnReconnect` (`"false"` turns it off) |
  *
  * An attribute left out (or empty, for `retry`) leaves the option at its
  * default. A malformed value is left out too (the default applies) and
@@ -61,15 +76,16 @@ const EXPLAIN: Record<OptionAttribute, string> = {
  *
  * @example
  * ```ts
- * // <data-provider retry="0" error-expiry="5000">
+ * // <data-provider retry="0" error-expiry="5000" refetch-on-focus="false">
  * const options = providerOptions(provider, error => console.warn(error.message));
- * // {retry: false, errorExpiryLength: 5000}
+ * // {controller: {retry: false, errorExpiryLength: 5000}, refresh: {refetchOnFocus: false}}
  * ```
  */
-export function providerOptions(element: Element, reject: (error: AttributeError) => void): ControllerOptions {
-  const options: ControllerOptions = {};
+export function providerOptions(element: Element, reject: (error: AttributeError) => void): ProviderOptions {
+  const options: {-readonly [K in keyof ControllerOptions]: ControllerOptions[K]} = {};
+  const refresh: RefreshOptions = {};
   // Lit SSR's DOM shim may lack attributes: the options are then the defaults.
-  if (typeof element.getAttribute !== 'function') return options;
+  if (typeof element.getAttribute !== 'function') return {controller: options, refresh};
   const read = <T>(name: OptionAttribute, parse: (text: string) => T | undefined, apply: (value: T) => void): void => {
     const text = element.getAttribute(name);
     if (text === null) return;
@@ -92,9 +108,9 @@ export function providerOptions(element: Element, reject: (error: AttributeError
   else if (Object.keys(retry).length > 0) options.retry = retry;
   read('error-expiry', millisecondsOf, ms => (options.errorExpiryLength = ms));
   read('data-expiry', millisecondsOf, ms => (options.dataExpiryLength = ms));
-  read('refetch-on-focus', switchOf, on => (options.refetchOnFocus = on));
-  read('refetch-on-reconnect', switchOf, on => (options.refetchOnReconnect = on));
-  return options;
+  read('refetch-on-focus', switchOf, on => (refresh.refetchOnFocus = on));
+  read('refetch-on-reconnect', switchOf, on => (refresh.refetchOnReconnect = on));
+  return {controller: options, refresh};
 }
 
 /** `false`/`0`: off; a whole number: that many retries; empty or `true`: the default (`true`). */

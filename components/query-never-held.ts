@@ -1,5 +1,5 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
-import type {Controller} from '../src/core/index.js';
+import {requestCount, subscribeRequests, visibleState, type Controller} from '../src/core/index.js';
 import {devLog} from '../src/dev/index.js';
 import type {Query} from '../src/endpoint/index.js';
 import {afterPageLoad} from '../src/lit/internal.js';
@@ -73,12 +73,12 @@ function whenIdle(controller: Controller, run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const look = () => {
     timer = undefined;
-    if (controller.requestCount === 0) {
+    if (requestCount(controller) === 0) {
       run();
       return;
     }
-    unsubscribe = controller.subscribeRequests(() => {
-      if (controller.requestCount > 0) return;
+    unsubscribe = subscribeRequests(controller, () => {
+      if (requestCount(controller) > 0) return;
       unsubscribe();
       timer = setTimeout(look, 0);
     });
@@ -100,7 +100,7 @@ function neverHeldMessage(host: Element, {controller, query, entity}: EmptyRead)
     );
   }
   // Lists are kept as tables too (`Collection(…)`): they are no entity a query could name.
-  const tables = [...controller.state.entities.keys()].filter(table => !table.startsWith('Collection('));
+  const tables = [...visibleState(controller).entities.keys()].filter(table => !table.startsWith('Collection('));
   const suggestion = closestName(entity, tables);
   if (suggestion) return `${said} Did you mean entity="${suggestion}"? (this cache holds: ${tables.join(', ')})`;
   return `${said} Its rows come from a <data-resource entity="${entity}"> (or code that writes ${entity} rows) under the same <data-provider>.`;

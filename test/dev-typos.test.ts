@@ -7,6 +7,7 @@ import {http, HttpResponse} from 'msw';
 import {DataProvider} from '../components/data-provider.js';
 import {DataQuery} from '../components/data-query.js';
 import {DataResource} from '../components/data-resource.js';
+import {requestCount} from '../src/core/index.js';
 import {createResource} from '../src/rest/index.js';
 import {Entity} from '../src/schema/index.js';
 import {recordConsole} from './helpers/console-calls.js';
@@ -200,7 +201,7 @@ describe('development mode: typos', () => {
         </data-provider>
       `);
       await until(() => neverHeld().length === 1, 'told');
-      expect(provider.activeController.requestCount).to.equal(0);
+      expect(requestCount(provider.activeController)).to.equal(0);
       expect(neverHeld()[0]).to.contain('has never held a row of "TypoNotes", and no request is in flight. Did you mean entity="TypoNote"? (this cache holds: TypoNote)');
     });
 

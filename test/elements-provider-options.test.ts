@@ -9,6 +9,7 @@ import {DataProvider} from '../components/data-provider.js';
 import {DataResource} from '../components/data-resource.js';
 import type {DataErrorDetail} from '../components/template-host-element.js';
 import {AttributeError} from '../components/attribute-error.js';
+import {requestCount} from '../src/core/index.js';
 import {createResource} from '../src/rest/index.js';
 import {Entity} from '../src/schema/index.js';
 import {recordConsole} from './helpers/console-calls.js';
@@ -110,14 +111,14 @@ describe('<data-provider> options from attributes', () => {
     const [onResource, offResource] = [...root.querySelectorAll('data-resource')];
     await until(() => text(onResource!) === 'on 1' && text(offResource!) === 'off 1', 'both loaded');
     const stale = (provider: DataProvider, kind: 'on' | 'off') => provider.activeController.getResponse(ByKind[kind].get, {id: 1}).expiryStatus === 'stale';
-    await until(() => stale(on, 'on') && stale(off, 'off') && on.activeController.requestCount === 0 && off.activeController.requestCount === 0, 'both stale, nothing in flight');
+    await until(() => stale(on, 'on') && stale(off, 'off') && requestCount(on.activeController) === 0 && requestCount(off.activeController) === 0, 'both stale, nothing in flight');
 
     for (const event of ['focus', 'online']) {
       window.dispatchEvent(new Event(event));
       // The refetch starts inside the event's listener.
-      expect(on.activeController.requestCount, `the default refetches on ${event}`).to.equal(1);
-      expect(off.activeController.requestCount, `turned off: no refetch on ${event}`).to.equal(0);
-      await until(() => on.activeController.requestCount === 0 && stale(on, 'on'), 'the refetch settled and went stale again');
+      expect(requestCount(on.activeController), `the default refetches on ${event}`).to.equal(1);
+      expect(requestCount(off.activeController), `turned off: no refetch on ${event}`).to.equal(0);
+      await until(() => requestCount(on.activeController) === 0 && stale(on, 'on'), 'the refetch settled and went stale again');
     }
     expect(server.count('/opt-api/off/1')).to.equal(1);
   });

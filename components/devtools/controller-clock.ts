@@ -1,8 +1,7 @@
-import type {Controller} from '../../src/core/index.js';
+import {internalsOf, type Controller} from '../../src/core/index.js';
 
 /**
- * The Controller's clock now (its `now` option; `Date.now` by default),
- * read through a snapshot, whose `fetchedAt` is the time it was taken. The
+ * The Controller's clock now (its `now` option; `Date.now` by default). The
  * devtools compute every status and age with it, so they agree with what
  * `controller.getResponse()` says under a fake or shifted clock.
  *
@@ -13,5 +12,5 @@ import type {Controller} from '../../src/core/index.js';
  * ```
  */
 export function controllerNow(controller: Controller): number {
-  return controller.snapshot().fetchedAt;
+  return internalsOf(controller).store.now();
 }

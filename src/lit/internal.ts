@@ -9,3 +9,4 @@ export {mergeInit} from './hookify-resource.js';
 export type {FetchValue} from './value-types.js';
 export {announceFailure, errorMessage} from './announce-failure.js';
 export {afterPageLoad} from './page-load.js';
+export {MissingProviderError} from './missing-provider-error.js';

@@ -1,6 +1,4 @@
-import {CollectionSchema} from '../schema/collection-schema.js';
-import {isEntityClass} from '../schema/entity.js';
-import {InvalidateSchema} from '../schema/invalidate-schema.js';
+import {CollectionSchema, InvalidateSchema, isEntityClass} from '../schema/index.js';
 import {bodyOrParams} from './body-or-params.js';
 import {RestEndpoint} from './rest-endpoint.js';
 import type {Resource, ResourceGenerics, ResourceGenericsOf, ResourceMember, ResourceOptions, ResourceOverrides} from './resource-types.js';

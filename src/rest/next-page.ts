@@ -1,6 +1,4 @@
-import {CollectionPage} from '../schema/collection-page.js';
-import {CollectionSchema} from '../schema/collection-schema.js';
-import {resolveSchema} from '../schema/visit-schema.js';
+import {CollectionPage, CollectionSchema, resolveSchema} from '../schema/index.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import {nextLinkParam} from './link-header.js';
 import type {RestEndpoint} from './rest-endpoint.js';

@@ -1,8 +1,4 @@
-import type {EndpointInterface, SnapshotInterface} from '../endpoint/endpoint.js';
-import type {NextPageContext} from '../endpoint/paginated.js';
-import {NetworkError} from '../endpoint/network-error.js';
-import {requestSignal} from '../endpoint/request-signal.js';
-import type {RetryOptions} from '../endpoint/retry-options.js';
+import {NetworkError, requestSignal, type EndpointInterface, type NextPageContext, type RetryOptions, type SnapshotInterface} from '../endpoint/index.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import {listAppender, type AppenderGenerics} from './list-appender.js';
 import {defaultNextPage, nextPageEndpoint, type NextPageGenerics} from './next-page.js';

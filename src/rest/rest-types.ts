@@ -1,7 +1,5 @@
-import type {SnapshotInterface} from '../endpoint/endpoint.js';
-import type {NextPageContext} from '../endpoint/paginated.js';
-import type {RetryOptions} from '../endpoint/retry-options.js';
-import type {Denormalize} from '../schema/denormalize-type.js';
+import type {NextPageContext, RetryOptions, SnapshotInterface} from '../endpoint/index.js';
+import type {Denormalize} from '../schema/index.js';
 import type {HasPathParams, PathArgs} from './path-args.js';
 
 /**

@@ -64,7 +64,7 @@ describe('failures told once', () => {
   elementSuiteHooks();
 
   describe('a reader error nothing shows reaches the page', () => {
-    it('data-error from its host and reportError, once per failure, not once per render', async () => {
+    it('data-error from its host, reportError and the explanation, once per failure, not once per render', async () => {
       await refuse();
       const heard: CustomEvent[] = [];
       const provider = await fixture<DataProvider>(html`<data-provider @data-error=${(e: CustomEvent) => heard.push(e)}><dev-pin-view></dev-pin-view></data-provider>`);
@@ -82,6 +82,18 @@ describe('failures told once', () => {
       expect(event!.detail.message).to.contain('Pins are private');
       expect(reports.reported()).to.have.length(1);
       expect(reports.reported()[0]).to.equal(view.pin.error);
+      // Development mode explains it, once, naming the host, the endpoint and the args, with the objects after the message.
+      const logs = readerLogs();
+      expect(logs).to.have.length(1);
+      const [message, details] = logs[0]! as [string, {host: unknown; endpoint: unknown; args: unknown; error: unknown}];
+      expect(message).to.match(/^data-elements \(development mode\): <dev-pin-view> has a reader in error/);
+      expect(message).to.contain('GET /dev-api/pins/:id with args [{"id":1}]');
+      expect(message).to.contain('Pins are private');
+      // No boundary above a useSuspense reader: getting one is the advice.
+      expect(message).to.contain('Wrap the element in <data-boundary>');
+      expect(details.host).to.equal(view);
+      expect(details.endpoint).to.equal(PinResource.get);
+      expect(details.error).to.equal(view.pin.error);
     });
 
     it('a page that takes the data-error (preventDefault) is not reported to reportError, nor explained', async () => {
@@ -137,28 +149,6 @@ describe('failures told once', () => {
   });
 
   describe('development mode: reader errors nothing shows', () => {
-    it('logs once, naming the host, the endpoint and the args, with the objects after the message', async () => {
-      await refuse();
-      const provider = await fixture<DataProvider>(html`<data-provider><dev-pin-view></dev-pin-view></data-provider>`);
-      const view = provider.querySelector('dev-pin-view')!;
-      await until(() => view.pin.status === 'error', 'the read failed');
-      // More renders of the same failure add nothing.
-      view.requestUpdate();
-      await view.updateComplete;
-      view.requestUpdate();
-      await view.updateComplete;
-      const logs = readerLogs();
-      expect(logs).to.have.length(1);
-      const [message, details] = logs[0]! as [string, {host: unknown; endpoint: unknown; args: unknown; error: unknown}];
-      expect(message).to.match(/^data-elements \(development mode\): <dev-pin-view> has a reader in error/);
-      expect(message).to.contain('GET /dev-api/pins/:id with args [{"id":1}]');
-      expect(message).to.contain('Pins are private');
-      // No boundary above a useSuspense reader: getting one is the advice.
-      expect(message).to.contain('Wrap the element in <data-boundary>');
-      expect(details.host).to.equal(view);
-      expect(details.endpoint).to.equal(PinResource.get);
-      expect(details.error).to.equal(view.pin.error);
-    });
 
     it('a reader with no provider (useCache) is logged with the MissingProviderError, and no boundary advice', async () => {
       const count = await fixture<PinCount>(html`<dev-pin-count></dev-pin-count>`);

@@ -1,7 +1,7 @@
 import {ContextProvider} from '@lit/context';
 import {css, html, LitElement, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
-import {Controller, reportError} from '../src/core/index.js';
+import {Controller} from '../src/core/index.js';
 import {DEV_MODE} from '../src/dev/index.js';
 import {dataContext} from '../src/lit/index.js';
 import {announceFailure, ensureContextRoot} from '../src/lit/internal.js';
@@ -163,8 +163,7 @@ export class DataProvider extends LitElement {
           : '<data-provider>: a snapshot was given without lit-data-elements/hydrate-support; the cache starts empty',
       );
       error.name = 'SnapshotSupportError';
-      this.dispatchEvent(new CustomEvent('data-error', {detail: {error, message: error.message}, bubbles: true, composed: true}));
-      reportError(error);
+      announceFailure(this, error);
     }
     return controller;
   }
@@ -209,7 +208,7 @@ export class DataProvider extends LitElement {
         this.plugins = attachProviderPlugins(controller, options);
         return this.plugins.persistence?.ready;
       },
-      error => reportError(error, `<data-provider>: persist / sync-tabs could not be loaded`),
+      error => void announceFailure(this, error),
     );
   }
 

@@ -21,7 +21,7 @@ export interface NextPageContext {
  *
  * @example
  * ```ts
- * const next = controller.nextPageArgs(ArticleResource.getList, {limit: 5});
+ * const next = nextPageArgs(controller, ArticleResource.getList, {limit: 5});
  * if (next) await controller.fetch(ArticleResource.getList.getNextPage, ...next);
  * ```
  */

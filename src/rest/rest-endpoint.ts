@@ -385,7 +385,8 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
    * same params without `paginationField`. Items already listed keep their
    * place and take the page's data; the fields beside the list (a next
    * cursor, a `link`) become the page's. It resolves with the whole list.
-   * `controller.fetchNextPage(list, params)` finds the page's params itself.
+   * `fetchNextPage(controller, list, params)` (lit-data-elements/pagination)
+   * finds the page's params itself.
    *
    * @example
    * ```ts

@@ -7,3 +7,4 @@ export * from './core/index.js';
 export * from './rest/index.js';
 export * from './snapshots/internal.js';
 export * from './refresh/internal.js';
+export * from './pagination/internal.js';

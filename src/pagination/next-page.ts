@@ -1,5 +1,7 @@
 import {fullArgs, internalsOf, type Controller, type FetchOptions} from '../core/index.js';
 import {isPaginated, type EndpointArgs, type EndpointInterface, type EndpointResult, type FetchableEndpoint, type NextPageContext} from '../endpoint/index.js';
+import type {RestEndpoint} from '../rest/index.js';
+import {defaultNextPage, nextPageEndpoint} from './page-endpoint.js';
 
 /**
  * The arguments of the page after the last one loaded into the list of
@@ -53,7 +55,9 @@ export function fetchNextPage(controller: Controller, first: EndpointInterface |
   }
   if (next === undefined) return Promise.resolve(undefined);
   const signal = given ? undefined : (first as FetchOptions).signal;
-  return internalsOf(controller).pipeline.request((endpoint as {getNextPage: EndpointInterface} & EndpointInterface).getNextPage, next, {signal, holds: true});
+  // An endpoint of another kind brings its own page endpoint; a RestEndpoint gets one made for it.
+  const page = (endpoint as {getNextPage?: EndpointInterface}).getNextPage ?? nextPageEndpoint(endpoint as RestEndpoint<any>);
+  return internalsOf(controller).pipeline.request(page, next, {signal, holds: true});
 }
 
 function pageAfter(controller: Controller, endpoint: EndpointInterface, full: readonly unknown[]): unknown[] | undefined {
@@ -66,6 +70,7 @@ function pageAfter(controller: Controller, endpoint: EndpointInterface, full: re
   const page = internalsOf(controller).store.visible.meta.get(endpoint.key(...full))?.page;
   const last = page ? page.args : full;
   const context: NextPageContext = {items: page?.items};
-  const next = endpoint.nextPage(data, last[0] ?? {}, context);
+  const params = (last[0] ?? {}) as Record<string, unknown>;
+  const next = endpoint.nextPage ? endpoint.nextPage(data, params, context) : defaultNextPage(data, params, endpoint.paginationField, context.items);
   return next === undefined || next === null ? undefined : [next, ...last.slice(1)];
 }

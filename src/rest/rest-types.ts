@@ -199,7 +199,7 @@ export interface RestEndpointOptions<O = any> {
   readonly retry?: RetryOptions | false;
   /** How long (ms) a failure stands before a reader may try again. */
   readonly errorExpiryLength?: number;
-  /** The param that picks a page (`cursor`, `page`): `getNextPage` varies it and adds each page to the list keyed without it. */
+  /** The param that picks a page (`cursor`, `page`): the pagination part's `fetchNextPage` varies it and adds each page to the list keyed without it. */
   readonly paginationField?: string;
   /** The params of the page after the one loaded with `params`, from the list's cached value; undefined at the end. */
   nextPage?(this: any, value: RestResolve<O>, params: RestParams<O>, context: NextPageContext): RestParams<O> | undefined;

@@ -8,7 +8,7 @@ import {http, HttpResponse} from 'msw';
 import {setupServer} from 'msw/node';
 import {Controller, createResource, Entity, NetworkError, RestEndpoint, schema, type AnyRestGenerics} from '../../src/index.js';
 import {dehydrate, hydrate, merge} from '../../src/snapshots/index.js';
-import {fetchNextPage, nextPageArgs} from '../../src/pagination/index.js';
+import {fetchNextPage, nextPageArgs, nextPageEndpoint} from '../../src/pagination/index.js';
 import {visibleState} from '../../src/internal.js';
 
 class Article extends Entity {
@@ -158,10 +158,10 @@ describe('next pages: the cache guarantees', () => {
     await controller.fetch(getByCursor, {limit: 5});
     edits = {'5': 'Article 5, edited'};
     // From offset 4: article 5 again, then 6 to 8.
-    const list = await controller.fetch(getByCursor.getNextPage, {limit: 4, cursor: '4'});
+    const list = await controller.fetch(nextPageEndpoint(getByCursor), {limit: 4, cursor: '4'});
     assert.deepEqual(ids(controller.getResponse(getByCursor, {limit: 4}).data?.results), ['5', '6', '7', '8'], 'another limit is another list');
     assert.equal(list.results.length, 4);
-    const second = await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '4'});
+    const second = await controller.fetch(nextPageEndpoint(getByCursor), {limit: 5, cursor: '4'});
     assert.deepEqual(ids(second.results), ['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     assert.equal(second.results[4]?.title, 'Article 5, edited');
   });
@@ -169,12 +169,12 @@ describe('next pages: the cache guarantees', () => {
   test('an identical page changes nothing: same state, same list, no reader told', async () => {
     const controller = new Controller();
     await controller.fetch(getByCursor, {limit: 5});
-    await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '5'});
+    await controller.fetch(nextPageEndpoint(getByCursor), {limit: 5, cursor: '5'});
     const before = controller.getResponse(getByCursor, {limit: 5}).data;
     const {entities, endpoints} = visibleState(controller);
     const told: unknown[] = [];
     const watch = controller.watch(getByCursor, [{limit: 5}], response => told.push(response));
-    const again = await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '5'});
+    const again = await controller.fetch(nextPageEndpoint(getByCursor), {limit: 5, cursor: '5'});
     assert.equal(again, before, 'the call resolves with the identical list');
     assert.equal(controller.getResponse(getByCursor, {limit: 5}).data, before);
     assert.equal(visibleState(controller).entities, entities, 'no table changed');
@@ -272,18 +272,18 @@ describe('next pages: the cache guarantees', () => {
 
   test('a page loaded before its list makes the list', async () => {
     const controller = new Controller();
-    const list = await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '10'});
+    const list = await controller.fetch(nextPageEndpoint(getByCursor), {limit: 5, cursor: '10'});
     assert.deepEqual(ids(list.results), ['11', '12']);
     assert.deepEqual(ids(controller.getResponse(getByCursor, {limit: 5}).data?.results), ['11', '12']);
   });
 });
 
 describe('next pages: mistakes', () => {
-  test('getNextPage without paginationField, or without a Collection, names the endpoint', () => {
+  test('nextPageEndpoint without paginationField, or without a Collection, names the endpoint', () => {
     const noField = new RestEndpoint({path: '/articles', schema: new schema.Collection([Article]), name: 'listArticles'});
-    assert.throws(() => noField.getNextPage, /listArticles: \.getNextPage needs the `paginationField` option/);
+    assert.throws(() => nextPageEndpoint(noField), /listArticles: a next page needs the `paginationField` option/);
     const noCollection = new RestEndpoint({path: '/articles', schema: [Article], paginationField: 'page', name: 'plainList'});
-    assert.throws(() => noCollection.getNextPage, /plainList: \.getNextPage needs a schema\.Collection/);
+    assert.throws(() => nextPageEndpoint(noCollection), /plainList: a next page needs a schema\.Collection/);
   });
 
   test('asking a list without paginationField for its next page is a TypeError naming it', async () => {
@@ -293,11 +293,11 @@ describe('next pages: mistakes', () => {
     await assert.rejects(fetchNextPage(controller, noField), /listArticles has no next page/);
   });
 
-  test('getNextPage is made once per endpoint, and is a GET of its own key', () => {
-    assert.equal(getByCursor.getNextPage, getByCursor.getNextPage);
-    assert.equal(getByCursor.getNextPage.method, 'GET');
-    assert.equal(getByCursor.getNextPage.sideEffect, false);
-    assert.notEqual(getByCursor.getNextPage.key({cursor: '5'}), getByCursor.key({cursor: '5'}), 'not shared with a read of that page');
+  test('nextPageEndpoint is made once per endpoint, and is a GET of its own key', () => {
+    assert.equal(nextPageEndpoint(getByCursor), nextPageEndpoint(getByCursor));
+    assert.equal(nextPageEndpoint(getByCursor).method, 'GET');
+    assert.equal(nextPageEndpoint(getByCursor).sideEffect, false);
+    assert.notEqual(nextPageEndpoint(getByCursor).key({cursor: '5'}), getByCursor.key({cursor: '5'}), 'not shared with a read of that page');
     assert.equal(PagedResource.get.paginationField, undefined, 'pagination is the list member\'s alone');
   });
 });

@@ -421,6 +421,19 @@ const diagnosticTable = diagnosticRows.length
     )
   : '';
 
+const baselineLibrary = ALL.find(lib => lib.id === 'baseline');
+const baselineTable = baselineLibrary
+  ? table(
+      ['case', 'data-elements', baselineLibrary.name, `this ÷ ${BASELINE}`],
+      selected.map(c => {
+        const now = stat(c, oursLib);
+        const before = stat(c, baselineLibrary);
+        return [c.label, cell(now), cell(before), ratio(now, before)];
+      }),
+      ['l', 'r', 'r', 'r'],
+    )
+  : '';
+
 const samplesNote = selected
   .map(c => `${c.id}: ${ALL.map(lib => `${stat(c, lib)?.n ?? 0}×${series.get(seriesKey(c, lib))?.batch ?? 0}`).join(' / ')}`)
   .join('; ');
@@ -429,6 +442,7 @@ const seconds = ((performance.now() - started) / 1000).toFixed(0);
 console.log(`Median (p75) CPU time per operation; ratios are of medians (below 1× means data-elements is faster).\n`);
 console.log(mainTable);
 if (diagnosticTable) console.log(`\nDiagnostic: what the Date field costs data-elements\n\n${diagnosticTable}`);
+if (baselineTable) console.log(`\nAgainst the code at ${BASELINE}, in the same run (CPU medians):\n\n${baselineTable}`);
 const wallRows = selected.map(c => [
   c.id,
   ...ALL.map(lib => {

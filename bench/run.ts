@@ -58,9 +58,8 @@ if (!(globalThis as {gc?: unknown}).gc) console.warn('warning: run with node --e
 // --- the libraries, bundled alike ------------------------------------------------
 const bundle = join(ROOT, 'node_modules/.cache/data-elements-bench/adapters.mjs');
 mkdirSync(join(bundle, '..'), {recursive: true});
-await build({
-  entryPoints: [join(ROOT, 'bench/adapters/index.ts')],
-  outfile: bundle,
+/** Every library is bundled alike: as an app ships it, for Node. */
+const BUNDLE = {
   bundle: true,
   format: 'esm',
   platform: 'node',
@@ -68,7 +67,8 @@ await build({
   define: {'process.env.NODE_ENV': '"production"'},
   tsconfig: join(ROOT, 'tsconfig.json'),
   logLevel: 'warning',
-});
+} as const;
+await build({...BUNDLE, entryPoints: [join(ROOT, 'bench/adapters/index.ts')], outfile: bundle});
 const adapters = (await import(`${pathToFileURL(bundle).href}?${Date.now()}`)) as typeof import('./adapters/index.js');
 const {ours, rdc, normalizr3, oursNoDate} = adapters;
 const MAIN: Lib[] = [ours as Lib, rdc as Lib, normalizr3 as Lib, ...(BASELINE ? [await baselineLib(BASELINE)] : [])];
@@ -83,15 +83,9 @@ async function baselineLib(rev: string): Promise<Lib> {
   const out = join(ROOT, `node_modules/.cache/data-elements-bench/ours-${rev}.mjs`);
   const sources = join(ROOT, 'src') + '/';
   await build({
+    ...BUNDLE,
     entryPoints: [join(ROOT, 'bench/adapters/ours.ts')],
     outfile: out,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    define: {'process.env.NODE_ENV': '"production"'},
-    tsconfig: join(ROOT, 'tsconfig.json'),
-    logLevel: 'warning',
     plugins: [
       {
         name: 'baseline-sources',

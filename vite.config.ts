@@ -15,6 +15,16 @@ import {fileURLToPath} from 'node:url';
 import {defineConfig, type Plugin} from 'vite';
 import {DEV_MODE_MODULE, devModeModule, withoutDevMode} from './scripts/dev-mode.mjs';
 
+/** The parts, each an entry of the package (`lit-data-elements/<name>`) and a CDN module. */
+const PART_ENTRIES = {
+  refresh: 'src/refresh/index.ts',
+  pagination: 'src/pagination/index.ts',
+  snapshots: 'src/snapshots/index.ts',
+  live: 'src/live/index.ts',
+  persist: 'src/persist/index.ts',
+  sync: 'src/sync/index.ts',
+};
+
 const ROOT = fileURLToPath(new URL('./', import.meta.url));
 
 // Development-mode diagnostics: production builds drop every `if (DEV_MODE)` branch and what
@@ -122,7 +132,7 @@ export default defineConfig(({command, mode}) => {
             autoload: 'components/autoload.ts',
             index: 'src/index.ts',
             lit: 'src/lit/index.ts',
-            plugins: 'src/plugins.ts',
+            ...PART_ENTRIES,
             elements: 'components/index.ts',
             devtools: 'components/devtools/index.ts',
           },
@@ -167,8 +177,10 @@ export default defineConfig(({command, mode}) => {
         entry: {
           index: 'src/index.ts',
           'lit/index': 'src/lit/index.ts',
-          plugins: 'src/plugins.ts',
+          internal: 'src/internal.ts',
+          ...Object.fromEntries(Object.entries(PART_ENTRIES).map(([name, source]) => [`${name}/index`, source])),
           'components/index': 'components/index.ts',
+          'components/hydrate-support': 'components/hydrate-support.ts',
           'components/provider': 'components/provider.ts',
           'components/autoload': 'components/autoload.ts',
           'components/devtools/index': 'components/devtools/index.ts',

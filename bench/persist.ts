@@ -12,14 +12,17 @@
 //   npm run bench:persist                  5 interleaved rounds
 //   npm run bench:persist -- --write       ...and rewrites the persist section of BENCHMARKS.md
 //   npm run bench:persist -- --quick       1 short round (a smoke test)
+import type {DehydratedState} from '../src/snapshots/index.js';
+import {dehydrateState} from '../src/snapshots/internal.js';
 import {BroadcastChannel} from 'node:worker_threads';
-import {Controller, dehydrateState, type Commit, type DehydratedState} from '../src/core/index.js';
+import {Controller, type Commit} from '../src/core/index.js';
 import {boundedJson, keepSince} from '../src/persist/index.js';
 import {ConfirmedChanges} from '../src/sync/index.js';
 import {flag, option} from './cli.js';
 import {measureCpu, type TimedCase} from './cpu-timing.js';
 import {formatRatio, formatTime, machineLines, table, writeMarkedSection} from './report.js';
 import {Article, filledController} from './state-fixture.js';
+import {dehydrate, merge} from '../src/snapshots/index.js';
 
 const QUICK = flag('quick');
 const WRITE = flag('write');
@@ -45,13 +48,13 @@ for (const entities of [1_000, 10_000]) {
   const {controller, articles} = filledController(entities);
 
   // --- one save ---
-  const save = () => boundedJson(keepSince(controller.dehydrate(), Date.now() - MAX_AGE), MAX_SIZE);
+  const save = () => boundedJson(keepSince(dehydrate(controller), Date.now() - MAX_AGE), MAX_SIZE);
   const full = save();
   if (full === undefined || JSON.parse(full).tables.length !== 3) throw new Error('the save left data out');
   const half = Math.floor(full.length / 2);
   const saves: TimedCase[] = [
     {label: 'one save: dehydrate, bounds, JSON', run: save},
-    {label: 'one save over maxSize (half of it kept)', run: () => boundedJson(controller.dehydrate(), half)},
+    {label: 'one save over maxSize (half of it kept)', run: () => boundedJson(dehydrate(controller), half)},
     {label: 'baseline: JSON.stringify(response)', run: () => JSON.stringify(articles)},
   ];
   const [saved, trimmed, stringify] = measureCpu(saves, timing);
@@ -76,7 +79,7 @@ for (const entities of [1_000, 10_000]) {
   // The message another tab sends for one article, its time moved on before each merge so each one is newer.
   const source = new Controller();
   source.setResponse(getArticle, {id: '2'}, article('2'));
-  const message = source.dehydrate() as {-readonly [K in keyof DehydratedState]: DehydratedState[K]};
+  const message = dehydrate(source) as {-readonly [K in keyof DehydratedState]: DehydratedState[K]};
   const rowCount = message.tables.reduce((count, t) => count + t.rows.length, 0);
   if (rowCount !== 5) throw new Error(`the message should hold an article, its author and its 3 tags, not ${rowCount} rows`);
   let at = Date.now();
@@ -84,7 +87,7 @@ for (const entities of [1_000, 10_000]) {
     at++;
     message.times = [[at, at, at + 60_000]];
     message.results = message.results.map(result => ({...result, times: [at, at, at + 60_000]}));
-    controller.merge(message);
+    merge(controller, message);
   };
   const syncs: TimedCase[] = [
     {label: 'commit of one article', run: writeOne},

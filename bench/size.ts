@@ -18,6 +18,17 @@ import {ROOT, installedVersion, machineLines, table, writeSection} from './repor
 import {SIZE_CEILINGS, SIZE_TARGETS} from './size-budgets.js';
 
 const WRITE = process.argv.includes('--write');
+
+/** Each entry of package.json `exports` that has types, as an app names it, mapped to its source file. */
+function packageEntrySources(): Record<string, string> {
+  const {exports} = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {exports: Record<string, string | {types?: string}>};
+  const sources: Record<string, string> = {};
+  for (const [subpath, target] of Object.entries(exports)) {
+    if (typeof target !== 'object' || !target.types) continue;
+    sources[`lit-data-elements${subpath.slice(1)}`] = target.types.replace('./dist/types/', '').replace(/\.d\.ts$/, '.ts');
+  }
+  return sources;
+}
 const DETAIL = process.argv.includes('--detail');
 /** The Lit runtime, which a page with Lit already has. @lit/context and @lit/task are counted: they ship with our integration. */
 const LIT_EXTERNAL = ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'];
@@ -158,13 +169,7 @@ function sourceGroups(sources: readonly string[]): string {
 }
 
 /** The package's own entry points, as an app imports them, resolved to the sources. */
-const PACKAGE_ENTRIES: Record<string, string> = {
-  'lit-data-elements': 'src/index.ts',
-  'lit-data-elements/lit': 'src/lit/index.ts',
-  'lit-data-elements/plugins': 'src/plugins.ts',
-  'lit-data-elements/provider': 'components/provider.ts',
-  'lit-data-elements/elements': 'components/index.ts',
-};
+const PACKAGE_ENTRIES: Record<string, string> = packageEntrySources();
 const packageFromSources: Plugin = {
   name: 'package-from-sources',
   setup(build) {

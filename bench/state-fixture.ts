@@ -6,6 +6,7 @@ import {makeFixture, type ArticleJSON} from './fixture.js';
 
 export {Article, Tag, User} from './adapters/ours.js';
 import {Article} from './adapters/ours.js';
+import {visibleState} from '../src/internal.js';
 
 export const getArticles = {key: () => 'GET /articles', schema: [Article], name: 'getArticles'};
 
@@ -14,7 +15,7 @@ export function filledController(entities: number, options: ControllerOptions = 
   const fixture = makeFixture({articles: entities * 0.9, users: entities * 0.05, tags: entities * 0.05, tagsPerArticle: 3, seed: 0x5eed});
   const controller = new Controller(options);
   controller.setResponse(getArticles, fixture.articles);
-  const held = [...controller.state.entities.values()].reduce((n, table) => n + table.size, 0);
+  const held = [...visibleState(controller).entities.values()].reduce((n, table) => n + table.size, 0);
   if (held !== entities) throw new Error(`the fixture gave ${held} entities, wanted ${entities}`);
   return {controller, articles: fixture.articles};
 }

@@ -9,7 +9,8 @@
 // Times are CPU time of the process per call (process.cpuUsage), as in `npm run bench`:
 // each sample is a batch of calls lasting at least 1 ms, the cases of one size alternate
 // within each round after a warm-up, and every ratio is taken within this one run.
-import {Controller, type DehydratedState} from '../src/core/index.js';
+import {dehydrate, hydrate, type DehydratedState} from '../src/snapshots/index.js';
+import {Controller} from '../src/core/index.js';
 import {flag, option} from './cli.js';
 import {filledController, getArticles} from './state-fixture.js';
 import {measureCpu, type TimedCase as Case} from './cpu-timing.js';
@@ -24,11 +25,11 @@ const TIME = Number(option('time') ?? (QUICK ? 200 : 600));
 /** A cache of `entities` rows: 90% articles, 5% users, 5% tags, from one response. */
 function setUp(entities: number) {
   const {controller, articles} = filledController(entities);
-  const snapshot: DehydratedState = controller.dehydrate();
+  const snapshot: DehydratedState = dehydrate(controller);
   const snapshotText = JSON.stringify(snapshot);
   const rawText = JSON.stringify(articles);
   // The check before timing: the hydrated Controller reads what the original reads.
-  const hydrated = new Controller({initialState: snapshotText});
+  const hydrated = hydrate(new Controller(), snapshotText);
   const read = (c: Controller) => JSON.stringify(c.getResponse(getArticles).data);
   if (read(hydrated) !== read(controller)) throw new Error('the hydrated Controller reads other data');
   return {controller, snapshot, snapshotText, rawText, articles};
@@ -40,22 +41,22 @@ const sizes: string[][] = [];
 for (const entities of [1_000, 10_000]) {
   const s = setUp(entities);
   const cases: Case[] = [
-    {label: 'controller.dehydrate()', run: () => s.controller.dehydrate()},
-    {label: 'JSON.stringify(controller.dehydrate())', run: () => JSON.stringify(s.controller.dehydrate())},
+    {label: 'dehydrate(controller)', run: () => dehydrate(s.controller)},
+    {label: 'JSON.stringify(dehydrate(controller))', run: () => JSON.stringify(dehydrate(s.controller))},
     {label: 'baseline: JSON.stringify(response)', run: () => JSON.stringify(s.articles)},
-    {label: 'new Controller({initialState: snapshot})', run: () => new Controller({initialState: s.snapshot})},
-    {label: 'new Controller({initialState: json})', run: () => new Controller({initialState: s.snapshotText})},
+    {label: 'hydrate(new Controller(), snapshot)', run: () => hydrate(new Controller(), s.snapshot)},
+    {label: 'hydrate(new Controller(), json)', run: () => hydrate(new Controller(), s.snapshotText)},
     {label: 'baseline: JSON.parse(response json)', run: () => JSON.parse(s.rawText)},
   ];
-  const [dehydrate, dehydrateText, stringify, hydrate, hydrateText, parse] = measureCpu(cases, {rounds: ROUNDS, time: TIME});
+  const [dehydrated, dehydratedText, stringify, hydrated, hydratedText, parse] = measureCpu(cases, {rounds: ROUNDS, time: TIME});
   const row = (c: Case, m: {median: number; p75: number}, base: {median: number}) => [
     entities.toLocaleString('en'),
     c.label,
     `${formatTime(m.median)} (p75 ${formatTime(m.p75)})`,
     c.label.startsWith('baseline') ? '' : formatRatio(m.median / base.median),
   ];
-  rows.push(row(cases[0]!, dehydrate!, stringify!), row(cases[1]!, dehydrateText!, stringify!), row(cases[2]!, stringify!, stringify!));
-  rows.push(row(cases[3]!, hydrate!, parse!), row(cases[4]!, hydrateText!, parse!), row(cases[5]!, parse!, parse!));
+  rows.push(row(cases[0]!, dehydrated!, stringify!), row(cases[1]!, dehydratedText!, stringify!), row(cases[2]!, stringify!, stringify!));
+  rows.push(row(cases[3]!, hydrated!, parse!), row(cases[4]!, hydratedText!, parse!), row(cases[5]!, parse!, parse!));
   sizes.push([entities.toLocaleString('en'), kb(s.snapshotText), kb(s.rawText), formatRatio(Buffer.byteLength(s.snapshotText) / Buffer.byteLength(s.rawText))]);
 }
 

@@ -1,12 +1,16 @@
 import {ContextProvider} from '@lit/context';
 import {css, html, LitElement, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
-import {Controller, reportError, type DehydratedState} from '../src/core/index.js';
+import {Controller, reportError} from '../src/core/index.js';
+import {DEV_MODE} from '../src/dev/index.js';
 import {dataContext} from '../src/lit/index.js';
 import {ensureContextRoot} from '../src/lit/internal.js';
 import type {Persistence} from '../src/persist/index.js';
+import {Refresh} from '../src/refresh/index.js';
+import type {DehydratedState} from '../src/snapshots/index.js';
 import {defineElement} from './define-element.js';
 import {loadProviderPlugins} from './load-provider-plugins.js';
+import {providerFeatures} from './provider-features.js';
 import type {AttachedProviderPlugins} from './provider-plugins.js';
 
 /**
@@ -15,12 +19,17 @@ import type {AttachedProviderPlugins} from './provider-plugins.js';
  * scope their own subtree. Elements that connect before the provider is
  * defined still find it.
  *
- * Its own Controller can start from a snapshot (`controller.dehydrate()`,
- * for example taken on the server): the `initialState` property, or a
- * child `<script type="application/json">` holding its JSON (placed before
- * the elements that read). Either is read once, when the provider's
- * Controller is first needed (at the latest when the provider connects); a
- * snapshot that is refused is reported and the cache starts empty.
+ * Its own Controller keeps what readers show fresh (the refresh part:
+ * polling, refetch on focus and on reconnect) and retries failed GETs.
+ *
+ * With `lit-data-elements/hydrate-support` loaded, its own Controller can
+ * start from a snapshot (`dehydrate(controller)`, for example taken on the
+ * server): the `initialState` property, or a child
+ * `<script type="application/json">` holding its JSON (placed before the
+ * elements that read). Either is read once, when the provider's Controller
+ * is first needed (at the latest when the provider connects); a snapshot
+ * that is refused is reported and the cache starts empty, and so is a
+ * snapshot given without the hydrate support loaded.
  *
  * Its own Controller can also sync across tabs (`sync-tabs`) and save its
  * confirmed state to IndexedDB (`persist`, `persist-version`): both are
@@ -123,7 +132,22 @@ export class DataProvider extends LitElement {
 
   /** Created when first needed, so that the snapshot it starts from can be set or parsed in first. */
   private get ownController(): Controller {
-    return (this.own ??= new Controller({initialState: this.initialState ?? this.stateScript()?.textContent ?? undefined}));
+    if (this.own) return this.own;
+    const controller = (this.own = new Controller({plugins: [new Refresh()]}));
+    const snapshot = this.initialState ?? this.stateScript()?.textContent ?? undefined;
+    if (snapshot === undefined) return controller;
+    if (providerFeatures.hydrate) providerFeatures.hydrate(controller, snapshot);
+    else {
+      const error = new Error(
+        DEV_MODE
+          ? "<data-provider> was given a snapshot (initialState or a <script type=\"application/json\">) but cannot read it: import 'lit-data-elements/hydrate-support' before the providers connect. The cache starts empty."
+          : '<data-provider>: a snapshot was given without lit-data-elements/hydrate-support; the cache starts empty',
+      );
+      error.name = 'SnapshotSupportError';
+      this.dispatchEvent(new CustomEvent('data-error', {detail: {error, message: error.message}, bubbles: true, composed: true}));
+      reportError(error);
+    }
+    return controller;
   }
 
   /** The first child `<script type="application/json">`: the snapshot rendered into the page. */

@@ -2,6 +2,8 @@ import type {PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import {isPaginated, type FetchableEndpoint} from '../src/endpoint/index.js';
 import {SuspenseController, useController} from '../src/lit/index.js';
+import {MissingProviderError} from '../src/lit/internal.js';
+import {fetchNextPage, nextPageArgs} from '../src/pagination/index.js';
 import {shortenPath, type Resource} from '../src/rest/index.js';
 import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
 import {declaredResource} from './declared-resource.js';
@@ -317,11 +319,8 @@ export class DataResource extends TemplateHostElement {
     } else if (setup.member !== 'getList') {
       promise = Promise.reject(new Error(`${describeElement(this)}: loadNextPage loads a page of a list, and this element reads one item (member "get")`));
     } else {
-      try {
-        promise = this.ctl.fetchNextPage(endpoint, setup.params); // throws when there is no provider
-      } catch (error) {
-        promise = Promise.reject(error);
-      }
+      const controller = this.ctl.controller;
+      promise = controller ? fetchNextPage(controller, endpoint, setup.params) : Promise.reject(new MissingProviderError(this));
     }
     const load = promise.then(
       value => {
@@ -485,7 +484,8 @@ export class DataResource extends TemplateHostElement {
     const setup = this.setup;
     const endpoint = this.reader.endpoint;
     if (setup === undefined || setup instanceof AttributeError || setup.member !== 'getList' || !endpoint || !isPaginated(endpoint)) return undefined;
-    return this.ctl.controller?.nextPageArgs(endpoint, setup.params);
+    const controller = this.ctl.controller;
+    return controller && nextPageArgs(controller, endpoint, setup.params);
   }
 
   private nextPageDone(load: Promise<unknown>): void {

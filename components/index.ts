@@ -2,6 +2,8 @@
 // of the elements layer, each documented with an example (test/node/public-surface.test.ts
 // checks it). Shared plumbing (the template host base class, optimistic members, template
 // handlers) stays in its own files.
+// Every element, and the provider's hydrate support: a page of elements may be server-rendered.
+import './hydrate-support.js';
 export {DataProvider} from './data-provider.js';
 export {DataBoundary} from './data-boundary.js';
 export {DataResource, type ResourceAction, type ResourceModel} from './data-resource.js';

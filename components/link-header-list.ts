@@ -1,4 +1,5 @@
-import {nextLinkParam, type Resource, type RestEndpoint} from '../src/rest/index.js';
+import {nextLinkParam} from '../src/pagination/internal.js';
+import type {Resource, RestEndpoint} from '../src/rest/index.js';
 
 /**
  * The server broke the contract the `link-header` attribute states: its

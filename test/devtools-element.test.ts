@@ -6,6 +6,7 @@ import {deferred, getItem, getItems, itemServer, makeItems, patchItem} from './h
 import {startWorker, stopWorker} from './helpers/msw.js';
 import type {Item} from './helpers/lit-fixtures.js';
 import {mountDevtools, part, parts, press, resultRows, showTab, text, until} from './devtools-helpers.js';
+import {visibleState} from '../src/internal.js';
 
 after(() => stopWorker());
 
@@ -136,7 +137,7 @@ describe('<data-devtools>', () => {
     const first = controller.fetch(patchOptimistic, {id: 1}, {title: 'first'});
     const second = controller.fetch(patchOptimistic, {id: 2}, {completed: true});
     await until(devtools, () => parts(devtools, '[part="request"]').length === 3, 'three requests');
-    const [p1, p2] = controller.state.optimistic.map(u => u.id);
+    const [p1, p2] = visibleState(controller).optimistic.map(u => u.id);
     expect(parts(devtools, '[part="request"]').map(r => [text(r.querySelector('.kind')!), text(r.querySelector('.prediction') ?? r).startsWith('settles') ? text(r.querySelector('.prediction')!) : ''])).to.deep.equal([
       ['read', ''],
       ['mutation', `settles prediction #${p1}`],
@@ -175,7 +176,7 @@ describe('<data-devtools>', () => {
 
     part(devtools, '[part="reset"]').click();
     await until(devtools, () => text(part(devtools, '[part="tabpanel"]')) === 'No results cached.', 'an empty cache');
-    expect(controller.state.entities.size).to.equal(0);
+    expect(visibleState(controller).entities.size).to.equal(0);
   });
 
   it('disables the actions of a result it cannot refetch (a failed mutation), saying why', async () => {

@@ -11,6 +11,7 @@ import {NetworkError} from '../src/endpoint/index.js';
 import {useFetch, useSuspense} from '../src/lit/index.js';
 import {CountingElement, deferred, getItem, itemServer, makeItems, shadowText, waitFor} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
+import {requestCount} from '../src/internal.js';
 
 // One msw worker for the whole page (file); stopping it between suites makes msw re-register it.
 after(() => stopWorker());
@@ -241,7 +242,7 @@ describe('<data-boundary>', () => {
     expect(boundary.hasAttribute('loading')).to.equal(false);
     // Nobody waits for its GET any more: it was aborted, so nothing is left in flight
     // (and nothing reaches the real server once the worker stops).
-    expect(controller.requestCount).to.equal(0);
+    expect(requestCount(controller)).to.equal(0);
     gate.resolve();
     expect(controller.getResponse(getItem, {id: 1}).error).to.equal(undefined);
   });

@@ -14,6 +14,7 @@ import {createResource} from '../src/rest/index.js';
 import {schema} from '../src/schema/index.js';
 import {CountingElement, Item, makeItems, waitFor} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
+import {fetchNextPage} from '../src/pagination/index.js';
 
 after(() => stopWorker());
 
@@ -73,7 +74,7 @@ describe('an infinite list in a Lit element', () => {
     await waitFor(() => rowsShown().length === 5, 'the first page');
     const firstRows = rowsShown();
 
-    await controller.fetchNextPage(PagedItems.getList, {});
+    await fetchNextPage(controller, PagedItems.getList, {});
     await waitFor(() => rowsShown().length === 10, 'the second page appended');
     await Promise.all(rowsShown().map(row => row.updateComplete));
     expect(rowsShown().slice(0, 5)).to.deep.equal(firstRows, 'the first rows keep their DOM');

@@ -1,12 +1,15 @@
 // <data-provider> starting from a snapshot (issue 17 part 1): from a child
 // <script type="application/json"> or its initialState property; readers show the snapshot
 // data with no request while it is fresh; a refused snapshot is reported and the cache starts empty.
+import {HydrateError, serializeForScript, type DehydratedState} from '../src/snapshots/index.js';
 import {expect} from '@open-wc/testing';
+import '../components/hydrate-support.js';
 import '../components/data-provider.js';
 import type {DataProvider} from '../components/data-provider.js';
-import {Controller, HydrateError, serializeForScript, type DehydratedState} from '../src/core/index.js';
+import {Controller} from '../src/core/index.js';
 import {defineUnique, getItem, ItemOneTitle, itemServer, makeItems, shadowText, waitFor} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
+import {dehydrate} from '../src/snapshots/index.js';
 
 const ITEM_TITLE = defineUnique('state-item-title', class extends ItemOneTitle {});
 
@@ -14,7 +17,7 @@ const ITEM_TITLE = defineUnique('state-item-title', class extends ItemOneTitle {
 function snapshotOf(title: string): DehydratedState {
   const source = new Controller();
   source.setResponse(getItem, {id: 1}, {id: 1, title, completed: false});
-  return source.dehydrate();
+  return dehydrate(source);
 }
 
 /** Mounts `markup` (a provider and its children) in a fresh container. */

@@ -20,6 +20,7 @@ import {
   waitFor,
 } from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
+import {listenerCount} from '../src/internal.js';
 
 // One msw worker for the whole page (file); stopping it between suites makes msw re-register it.
 after(() => stopWorker());
@@ -354,13 +355,13 @@ describe('readers and their host', () => {
     const provider = await fixture<DataProvider>(html`<data-provider .controller=${first}><lit-suspense-item></lit-suspense-item></data-provider>`);
     const el = provider.querySelector('lit-suspense-item')!;
     await waitFor(() => el.item.status === 'complete');
-    expect(first.listenerCount).to.equal(1);
+    expect(listenerCount(first)).to.equal(1);
 
     const second = new Controller();
     provider.controller = second;
     await provider.updateComplete;
-    expect(first.listenerCount, 'unsubscribed from the old one').to.equal(0);
-    expect(second.listenerCount).to.equal(1);
+    expect(listenerCount(first), 'unsubscribed from the old one').to.equal(0);
+    expect(listenerCount(second)).to.equal(1);
     await waitFor(() => server.log.count('GET', '/lit-api/items/1') === 2, 'fetched into the new cache');
     await waitFor(() => el.item.status === 'complete' && second.get(Item, {id: 1}) !== undefined);
     expect(el.item.value!.title).to.equal('item 1');

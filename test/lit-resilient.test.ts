@@ -12,6 +12,7 @@ import {RestEndpoint} from '../src/rest/index.js';
 import {http, HttpResponse} from 'msw';
 import {CountingElement, deferred, Item, itemServer, makeItems, shadowText, waitFor, type Deferred} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
+import {requestCount} from '../src/internal.js';
 
 after(() => stopWorker());
 
@@ -85,7 +86,7 @@ describe('cancellation in readers', () => {
     const response = controller.getResponse(getTracked, {id: 1});
     expect(response.error).to.equal(undefined);
     expect(response.fetching).to.equal(undefined);
-    expect(controller.requestCount).to.equal(0);
+    expect(requestCount(controller)).to.equal(0);
   });
 
   it('a reader whose args change aborts the GET of its old args and shows the new ones', async () => {

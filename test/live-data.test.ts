@@ -2,23 +2,15 @@
 // server on 127.0.0.1 per test (test/servers/live-server.mjs, driven through /__live/), and
 // the page connects with the engine's own EventSource and WebSocket. Faults: a connection
 // dropped mid-stream, malformed JSON, 10,000 messages in a burst, a restart on another port.
+import {EventSourceFeed, WebSocketFeed, type FeedError, type FeedUrl, type LiveFeed, type LiveMessage} from '../src/live/index.js';
 import {expect, fixture, html as testHtml, oneEvent, waitUntil} from '@open-wc/testing';
 import {html, LitElement} from 'lit';
-import {
-  Controller,
-  Entity,
-  EventSourceFeed,
-  Query,
-  RestEndpoint,
-  WebSocketFeed,
-  type FeedError,
-  type FeedUrl,
-  type LiveFeed,
-  type LiveMessage,
-} from '../src/index.js';
-import {useCache, useLiveFeed} from '../src/lit/index.js';
+import {Controller, Entity, Query, RestEndpoint} from '../src/index.js';
+import {useCache, useLiveFeed, useSuspense} from '../src/lit/index.js';
+import {Refresh} from '../src/refresh/index.js';
 import '../components/index.js';
 import type {DataLive, DataProvider, DataResource} from '../components/index.js';
+import {retainedCount} from '../src/internal.js';
 
 class Article extends Entity {
   id = '';
@@ -49,6 +41,12 @@ class RemoteServer {
   async malformed(event: string, raw: string): Promise<string> {
     return (await this.act('malformed', {event, raw})).id;
   }
+  /** Sends an already-delivered message again (at-least-once delivery). */
+  resend = (id: string) => this.act('resend', {id});
+  /** From now on a resume also sends the last `count` messages the client already has. */
+  overlapResumes = (count: number) => this.act('overlap', {count});
+  /** Publishes a message without an id. */
+  publishUnnumbered = (event: string, data: unknown) => this.act('unnumbered', {event, data});
   drop = () => this.act('drop');
   setArticle = (data: object) => this.act('article', {data});
   whenOpen = (transport: 'sse' | 'ws', count: number) => this.act('whenopen', {transport, count});
@@ -169,6 +167,53 @@ for (const transport of ['sse', 'ws'] as const) {
       expect((await server.stats()).articleRequests).to.equal(before + 1, 'once');
     });
 
+    it('does not apply again a message the server sends again after a later one (at-least-once delivery)', async () => {
+      const {controller, feed, ids, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const first = await server.publish('article', {id: 'd', title: 'v1'});
+      const second = await server.publish('article', {id: 'd', title: 'v2'});
+      await until('two applied', () => ids().length === 2, controller);
+      await server.resend(first);
+      // A connection delivers in order: once the marker is applied, the repeat has come and gone.
+      const marker = await server.publish('article', {id: 'marker', title: 'after the repeat'});
+      await until('the marker', () => article('marker') !== undefined, controller);
+      expect(article('d')!.title).to.equal('v2', 'the repeat of v1 did not turn the title back');
+      expect(ids()).to.deep.equal([first, second, marker]);
+    });
+
+    it('applies each message once when a resume sends already-delivered ones again', async () => {
+      await server.overlapResumes(2);
+      const {controller, feed, ids, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const sent = [await server.publish('article', {id: 'o', title: 'v1'})];
+      sent.push(await server.publish('article', {id: 'o', title: 'v2'}));
+      sent.push(await server.publish('article', {id: 'o', title: 'v3'}));
+      await until('three applied', () => ids().length === 3, controller);
+      const connections = (await server.stats()).connections.length;
+
+      await server.drop();
+      await server.whenOpen(transport, 1);
+      const resumed = (await server.stats()).connections;
+      expect(resumed.length).to.equal(connections + 1);
+      expect(resumed.at(-1).lastEventId).to.equal(sent[2]);
+      sent.push(await server.publish('article', {id: 'o', title: 'v4'}));
+      await until('the new message', () => ids().includes(sent[3]!), controller);
+      expect(ids()).to.deep.equal(sent, 'the two messages sent again were skipped');
+      expect(article('o')!.title).to.equal('v4');
+    });
+
+    it('applies every message without an id, also after numbered ones', async () => {
+      const {controller, feed, applied, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const numbered = await server.publish('article', {id: 'u', title: 'numbered'});
+      // The engine's EventSource gives these the previous id: they must not pass for repeats of it.
+      await server.publishUnnumbered('article', {id: 'u', title: 'unnumbered 1', views: 1});
+      await server.publishUnnumbered('article', {id: 'u', title: 'unnumbered 2', views: 2});
+      await until('three applied', () => applied.length === 3, controller);
+      expect(article('u')!.title).to.equal('unnumbered 2');
+      expect(applied[0]!.id).to.equal(numbered);
+    });
+
     it('applies a burst of 10,000 messages, each once and in order', async function () {
       this.timeout(120_000); // three engines share two cores during npm test
       const {controller, feed, applied, article} = connectFeed(transport);
@@ -250,29 +295,83 @@ describe('<data-live>', () => {
   });
 });
 
+/** How many GET /articles/:id requests the server answered for `id`. */
+async function requestsFor(id: string): Promise<number> {
+  return (await server.stats()).articleRequestsById[id] ?? 0;
+}
+
+/**
+ * How many requests for `gone` the server sees while the reader of `kept`, polled at the same
+ * frequency and still connected, polls `polls` more times: time for that many polls is
+ * measured by polls, not by a timer.
+ */
+async function requestsWhileAnotherPolls(gone: string, kept: string, polls = 5): Promise<number> {
+  const goneBefore = await requestsFor(gone);
+  const keptBefore = await requestsFor(kept);
+  await waitUntil(async () => (await requestsFor(kept)) >= keptBefore + polls, `${polls} more polls of the reader still connected`, {timeout: 10_000});
+  return (await requestsFor(gone)) - goneBefore;
+}
+
+let readerTags = 0;
+
 describe('polling and refetch in the page', () => {
   it('<data-resource poll-frequency> refetches while connected, and stops when removed', async () => {
     await server.setArticle({id: '1', title: 'first', views: 0});
+    await server.setArticle({id: 'kept', title: 'kept', views: 0});
     const page = await fixture<DataProvider>(testHtml`
       <data-provider>
-        <data-resource poll-frequency="30" url-prefix="${server.origin}" path="/articles/:id" entity="PolledArticle" params='{"id": "1"}'>
+        <data-resource id="removed" poll-frequency="30" url-prefix="${server.origin}" path="/articles/:id" entity="PolledArticle" params='{"id": "1"}'>
+          <template><p>{{ item.title }}</p></template>
+        </data-resource>
+        <data-resource id="kept" poll-frequency="30" url-prefix="${server.origin}" path="/articles/:id" entity="PolledArticle" params='{"id": "kept"}'>
           <template><p>{{ item.title }}</p></template>
         </data-resource>
       </data-provider>
     `);
-    const resource = page.querySelector('data-resource')!;
+    const resource = page.querySelector('#removed')!;
     await waitUntil(() => resource.querySelector('p')?.textContent === 'first', 'loaded', {timeout: 10_000});
     await server.setArticle({id: '1', title: 'second', views: 0});
     await waitUntil(() => resource.querySelector('p')?.textContent === 'second', 'polled', {timeout: 10_000});
     resource.remove();
-    expect(page.activeController.retainedCount).to.equal(0, 'released, so no poll timer is left');
+    expect(retainedCount(page.activeController)).to.equal(1, 'released: only the other element\'s read is left');
+    // At most one request that had left before the removal.
+    expect(await requestsWhileAnotherPolls('1', 'kept')).to.be.at.most(1, 'requests after the element was removed');
   });
+
+  for (const hook of ['useSuspense', 'useCache'] as const) {
+    it(`a Lit reader (${hook}) of a polled endpoint stops its polls when it is removed`, async () => {
+      await server.setArticle({id: 'gone', title: 'first', views: 0});
+      await server.setArticle({id: 'kept', title: 'kept', views: 0});
+      const getArticle = new RestEndpoint({urlPrefix: server.origin, path: '/articles/:id', schema: Article, pollFrequency: 30});
+      class PolledReader extends LitElement {
+        articleId = '';
+        article = hook === 'useSuspense' ? useSuspense(this, getArticle, () => ({id: this.articleId})) : useCache(this, getArticle, () => ({id: this.articleId}));
+        override render() {
+          return html`<p>${(this.article.value as Article | undefined)?.title ?? '-'}</p>`;
+        }
+      }
+      const tag = `polled-reader-${++readerTags}`;
+      customElements.define(tag, PolledReader);
+      const page = await fixture<DataProvider>(testHtml`<data-provider></data-provider>`);
+      const reader = (id: string) => Object.assign(document.createElement(tag) as PolledReader, {articleId: id});
+      const gone = reader('gone');
+      page.append(gone, reader('kept'));
+      const shown = () => gone.shadowRoot?.querySelector('p')?.textContent;
+      // useCache never fetches: what it shows first comes from a poll.
+      await waitUntil(() => shown() === 'first', 'the first title', {timeout: 10_000});
+      await server.setArticle({id: 'gone', title: 'second', views: 0});
+      await waitUntil(() => shown() === 'second', 'polled while connected', {timeout: 10_000});
+
+      gone.remove();
+      expect(await requestsWhileAnotherPolls('gone', 'kept')).to.be.at.most(1, 'requests after the reader was removed');
+    });
+  }
 
   it('focus refetches stale shown results; refetchOnFocus: false turns it off while online still works', async () => {
     await server.setArticle({id: '1', title: 'old'});
     const getArticle = new RestEndpoint({urlPrefix: server.origin, path: '/articles/:id', schema: Article});
     const run = async (options: {refetchOnFocus?: boolean}) => {
-      const controller = new Controller({dataExpiryLength: 0, ...options});
+      const controller = new Controller({dataExpiryLength: 0, plugins: [new Refresh(options)]});
       cleanups.push(() => controller.dispose());
       await controller.fetch(getArticle, {id: '1'});
       cleanups.push(controller.retain(getArticle, {id: '1'}));

@@ -7,12 +7,13 @@ import {createStore, get, set} from 'idb-keyval';
 import {http, HttpResponse} from 'msw';
 import {Controller} from '../src/core/index.js';
 import {Persistence, SAVED_STATE_KEY, StorageError} from '../src/persist/index.js';
-import {createResource} from '../src/rest/index.js';
+import {createResource, RestEndpoint} from '../src/rest/index.js';
 import {Entity} from '../src/schema/index.js';
 import {capturingReports} from './helpers/frames.js';
 import {deferred, type Deferred} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 import {PAGE_TIMEOUT, shows, TabPages, until} from './helpers/tab-pages.js';
+import {visibleState} from '../src/internal.js';
 
 class Saved extends Entity {
   id = '';
@@ -20,17 +21,44 @@ class Saved extends Entity {
   static override key = 'PersistedNote';
 }
 const SavedResource = createResource({urlPrefix: '/persist-api', path: '/notes/:id', schema: Saved});
+const OptimisticNotes = SavedResource.extend({
+  partialUpdate: {getOptimisticResponse: (_snap, params, body) => ({id: params.id, ...body})},
+});
+/** Results without a schema whose values are falsy: a count, a flag, a text, nothing selected. */
+const FALSY: Record<string, unknown> = {unread: 0, muted: false, draft: '', selection: null};
+const getSetting = new RestEndpoint({urlPrefix: '/persist-api', path: '/settings/:name'});
 
 let titles: string[] = [];
 let gets = 0;
 /** When set, GET /tabs-api/articles waits for it. */
 let holdList: Deferred<void> | undefined;
+/** GET /persist-api/notes/:id requests. */
+let noteGets = 0;
+/** When set, the next GET /persist-api/notes/:id waits for it, then answers with the titles as they are then. */
+let holdNote: Deferred<void> | undefined;
+/** When set, the next PATCH /persist-api/notes/:id waits for it, then fails with a 500. */
+let failingPatch: Deferred<void> | undefined;
 
 const handlers = [
   http.get('/tabs-api/articles', async () => {
     gets++;
     await holdList?.promise;
     return HttpResponse.json(titles.map((title, i) => ({id: String(i + 1), title})));
+  }),
+  http.get('/persist-api/settings/:name', ({params}) => HttpResponse.json(FALSY[String(params.name)] as never)),
+  http.get('/persist-api/notes/:id', async ({params}) => {
+    noteGets++;
+    const gate = holdNote;
+    holdNote = undefined;
+    await gate?.promise;
+    const index = Number(params.id) - 1;
+    return HttpResponse.json({id: String(params.id), title: titles[index]});
+  }),
+  http.patch('/persist-api/notes/:id', async () => {
+    const gate = failingPatch;
+    failingPatch = undefined;
+    await gate?.promise;
+    return HttpResponse.json({message: 'refused'}, {status: 500});
   }),
   http.get('/persist-api/notes', () => HttpResponse.json(titles.map((title, i) => ({id: String(i + 1), title})))),
 ];
@@ -65,6 +93,9 @@ describe('persistence in IndexedDB', function () {
     titles = ['first', 'second'];
     gets = 0;
     holdList = undefined;
+    noteGets = 0;
+    holdNote = undefined;
+    failingPatch = undefined;
   });
   afterEach(() => pages.closeAll());
 
@@ -131,6 +162,56 @@ describe('persistence in IndexedDB', function () {
     second.controller.dispose();
   });
 
+  it('results whose value is 0, false, an empty string or null are saved and read back as they were', async () => {
+    const db = newDatabase();
+    const first = await start(db);
+    for (const name of Object.keys(FALSY)) await first.controller.fetch(getSetting, {name});
+    await first.persistence.flush();
+    first.controller.dispose();
+
+    const second = await start(db);
+    for (const [name, value] of Object.entries(FALSY)) {
+      const {data, expiryStatus} = second.controller.getResponse(getSetting, {name});
+      expect(data, name).to.equal(value);
+      expect(expiryStatus, name).to.equal('stale', 'saved state is shown as stale');
+    }
+    second.controller.dispose();
+  });
+
+  it('a fetch that settles under a pending edit saves the confirmed row: a reload never shows the rolled-back prediction', async () => {
+    const db = newDatabase();
+    const store = createStore(db, 'state');
+    const first = await start(db);
+    await first.controller.fetch(SavedResource.get, {id: '1'});
+    // The refetch reaches the server before the edit starts, and is held there.
+    holdNote = deferred();
+    const getGate = holdNote;
+    const refetch = first.controller.fetch(SavedResource.get, {id: '1'});
+    await until(() => noteGets === 2, 'the refetch reached the server');
+    failingPatch = deferred();
+    const patchGate = failingPatch;
+    const saving = first.controller.fetch(OptimisticNotes.partialUpdate, {id: '1'}, {title: 'predicted'}).then(
+      () => 'saved',
+      () => 'failed',
+    );
+    titles = ['first, changed on the server', 'second'];
+    getGate.resolve();
+    await refetch;
+    expect(first.controller.get(Saved, {id: '1'})?.title).to.equal('predicted', 'the prediction shows over the refetched row');
+    await first.persistence.flush();
+    const saved = ((await get(SAVED_STATE_KEY, store)) as {state: string}).state;
+    expect(saved).to.contain('first, changed on the server');
+    expect(saved).not.to.contain('predicted', 'saved while the edit was pending');
+
+    patchGate.resolve();
+    expect(await saving).to.equal('failed');
+    await first.persistence.flush();
+    first.controller.dispose();
+    const second = await start(db);
+    expect(second.controller.get(Saved, {id: '1'})?.title).to.equal('first, changed on the server', 'a reload after the rollback');
+    second.controller.dispose();
+  });
+
   it('corrupt saved state is reported and dropped; the cache starts empty and saves again', async () => {
     for (const saved of [{version: 1, savedAt: 0, state: '{"kind":"data-elements/state", oops'}, {version: 1, savedAt: 0, state: '{"kind":"other"}'}, 'a string']) {
       const db = newDatabase();
@@ -143,7 +224,7 @@ describe('persistence in IndexedDB', function () {
       expect(reported.map(error => (error as StorageError).kind)).to.deep.equal(['corrupt']);
       expect(reported[0]).to.be.instanceOf(StorageError);
       expect((reported[0] as Error).message).to.contain(db);
-      expect(started.controller.state.entities.size).to.equal(0);
+      expect(visibleState(started.controller).entities.size).to.equal(0);
       expect(await get(SAVED_STATE_KEY, store)).to.equal(undefined);
       await started.controller.fetch(SavedResource.getList);
       await started.persistence.flush();

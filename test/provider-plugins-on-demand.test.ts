@@ -3,7 +3,7 @@
 // when they run. Real IndexedDB and BroadcastChannel, in every engine.
 import {expect} from '@open-wc/testing';
 import {Controller} from '../src/core/index.js';
-import {Persistence} from '../src/plugins.js';
+import {Persistence} from '../src/persist/index.js';
 import {Entity} from '../src/schema/index.js';
 import {createResource} from '../src/rest/index.js';
 import type {DataProvider} from '../components/provider.js';

@@ -17,6 +17,7 @@ import {Controller, GCPolicy} from '../src/core/index.js';
 import type {EndpointInterface} from '../src/endpoint/index.js';
 import {useCache, useController, useSuspense} from '../src/lit/index.js';
 import {Entity} from '../src/schema/index.js';
+import {listenerCount, retainedCount, visibleState} from '../src/internal.js';
 
 class SoakItem extends Entity {
   id = 0;
@@ -137,30 +138,30 @@ describe('soak: 10,000 elements mounted and unmounted', () => {
     for (let batch = 0; batch < BATCHES; batch++) {
       const first = batch * BATCH;
       const elements = await mount(provider, first);
-      expect(controller.listenerCount, 'one listener per mounted reader').to.equal(BATCH);
-      expect(controller.retainedCount, 'one retained read per item shown').to.equal(BATCH / 2);
+      expect(listenerCount(controller), 'one listener per mounted reader').to.equal(BATCH);
+      expect(retainedCount(controller), 'one retained read per item shown').to.equal(BATCH / 2);
       const sample = elements[BATCH - 1] as SoakCache;
       expect(sample.shadowRoot!.textContent).to.equal(`item ${first + BATCH / 2 - 1}`);
 
       // Everything is old now; what the mounted batch shows must survive the sweep, identical.
       const shown = elements.map(el => el.item.value);
-      maxRows = Math.max(maxRows, controller.state.entities.get(SoakItem.key)!.size);
+      maxRows = Math.max(maxRows, visibleState(controller).entities.get(SoakItem.key)!.size);
       now += MAX_AGE + 1;
       swept += controller.gc().entities;
-      expect(controller.state.entities.get(SoakItem.key)!.size, 'only the mounted batch is left').to.equal(BATCH / 2);
+      expect(visibleState(controller).entities.get(SoakItem.key)!.size, 'only the mounted batch is left').to.equal(BATCH / 2);
       elements.forEach((el, i) => {
         if (el.item.value !== shown[i]) throw new Error(`batch ${batch}: element ${i} got a new object after gc()`);
       });
 
       for (const el of elements) el.remove();
-      expect(controller.listenerCount, `batch ${batch}: listeners after unmount`).to.equal(0);
-      expect(controller.retainedCount, `batch ${batch}: retained reads after unmount`).to.equal(0);
+      expect(listenerCount(controller), `batch ${batch}: listeners after unmount`).to.equal(0);
+      expect(retainedCount(controller), `batch ${batch}: retained reads after unmount`).to.equal(0);
     }
 
     now += MAX_AGE + 1;
     swept += controller.gc().entities;
-    expect(controller.state.entities.get(SoakItem.key)!.size, 'nothing is left once nothing is mounted').to.equal(0);
-    expect(controller.state.endpoints.size).to.equal(0);
+    expect(visibleState(controller).entities.get(SoakItem.key)!.size, 'nothing is left once nothing is mounted').to.equal(0);
+    expect(visibleState(controller).endpoints.size).to.equal(0);
     expect(requests, 'one request per item').to.equal((BATCHES * BATCH) / 2);
     expect(swept).to.equal((BATCHES * BATCH) / 2);
     expect(maxRows, 'the mounted batch and the one unmounted before it, at most').to.be.at.most(BATCH);
@@ -174,7 +175,7 @@ describe('soak: 10,000 elements mounted and unmounted', () => {
       const elements = await mount(provider, 1_000_000 + batch * BATCH);
       for (const el of elements) el.remove();
     }
-    expect(controller.listenerCount).to.equal(0);
-    expect(controller.state.entities.get(SoakItem.key)!.size).to.equal(10 * (BATCH / 2));
+    expect(listenerCount(controller)).to.equal(0);
+    expect(visibleState(controller).entities.get(SoakItem.key)!.size).to.equal(10 * (BATCH / 2));
   });
 });

@@ -4,10 +4,11 @@
 // page: from just before the feed's handler runs to the next task (the handler, the cache
 // write, and the Lit updates it caused, which run as microtasks of the same task), then with
 // style and layout forced. During a burst, the gaps between animation frames are recorded.
+import {WebSocketFeed, type WebSocketConstructor} from '../../src/live/index.js';
 import {css, html, LitElement} from 'lit';
 import {repeat} from 'lit/directives/repeat.js';
 import '../../components/data-provider.js';
-import {Controller, createResource, Entity, pksOf, WebSocketFeed, type WebSocketConstructor} from '../../src/index.js';
+import {Controller, createResource, Entity, pksOf} from '../../src/index.js';
 import {useCache} from '../../src/lit/index.js';
 
 export const ROWS = 1000;

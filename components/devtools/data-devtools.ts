@@ -1,6 +1,6 @@
 import {html, LitElement, nothing, type PropertyValues, type TemplateResult} from 'lit';
 import {property, state} from 'lit/decorators.js';
-import type {Controller, State} from '../../src/core/index.js';
+import {requestsInFlight, resultOrigin, visibleState, type Controller, type State} from '../../src/core/index.js';
 import type {FetchableEndpoint} from '../../src/endpoint/index.js';
 import {defineElement} from '../define-element.js';
 import type {LoggedCommit} from './commit-log.js';
@@ -163,9 +163,9 @@ export class DataDevtools extends LitElement {
   }
 
   private renderViews(controller: Controller): TemplateResult {
-    const state = controller.state;
+    const state = visibleState(controller);
     const now = Date.now();
-    const requests = controller.requestsInFlight();
+    const requests = requestsInFlight(controller);
     let rows = 0;
     for (const table of state.entities.values()) rows += table.size;
     const counts: Record<DevtoolsTab, number> = {
@@ -236,15 +236,15 @@ export class DataDevtools extends LitElement {
 
   private liveActions(controller: Controller): LiveActions {
     return {
-      origin: key => controller.resultOrigin(key),
+      origin: key => resultOrigin(controller, key),
       status: key => liveStatus(controller, key),
       refetch: key => {
-        const origin = controller.resultOrigin(key);
+        const origin = resultOrigin(controller, key);
         // The failure lands on the result's error, which the view shows: nothing to throw into the page.
         if (origin) controller.fetch(origin.endpoint as FetchableEndpoint, ...(origin.args as never[])).catch(() => undefined);
       },
       invalidate: key => {
-        const origin = controller.resultOrigin(key);
+        const origin = resultOrigin(controller, key);
         if (origin) controller.invalidate(origin.endpoint, ...(origin.args as never[]));
       },
     };
@@ -281,8 +281,8 @@ export class DataDevtools extends LitElement {
 
 /** A result's status as the Controller reads it now: its meta, and the deleted required entities it may hold. */
 function liveStatus(controller: Controller, key: string): ResultStatus {
-  const status = metaStatus(controller.state.meta.get(key), Date.now());
-  const origin = controller.resultOrigin(key);
+  const status = metaStatus(visibleState(controller).meta.get(key), Date.now());
+  const origin = resultOrigin(controller, key);
   if (status === 'error' || status === 'invalid' || !origin) return status;
   try {
     return controller.getResponse(origin.endpoint, ...(origin.args as never[])).expiryStatus === 'invalid' ? 'invalid' : status;

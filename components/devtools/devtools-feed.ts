@@ -1,5 +1,5 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
-import type {Controller} from '../../src/core/index.js';
+import {subscribeRequests, type Controller} from '../../src/core/index.js';
 import {ControllerResolver} from '../../src/lit/internal.js';
 import {CommitLog} from './commit-log.js';
 import {FrameScheduler} from './frame-scheduler.js';
@@ -80,7 +80,7 @@ export class DevtoolsFeed implements ReactiveController {
           this.log.add(commit, Date.now());
           this.changed();
         }),
-        controller.subscribeRequests(() => this.changed()),
+        subscribeRequests(controller, () => this.changed()),
       ];
     }
     this.host.requestUpdate();

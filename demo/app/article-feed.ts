@@ -7,6 +7,7 @@ import {html, LitElement} from 'lit';
 import {customElement, state} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
 import {EventSourceFeed} from '../../src/live/index.js';
+import {fetchNextPage, nextPageArgs} from '../../src/pagination/index.js';
 import {useController, useLiveFeed, useLoading, useSuspense} from '../../src/lit/index.js';
 import {Article, FEED_PARAMS, getArticles} from './resources.js';
 
@@ -26,7 +27,7 @@ export class ArticleFeed extends LitElement {
   // Open while the feed is shown and has articles: every card's view count follows the
   // server's pushes. (Waiting for the first page also means the mock server is up.)
   private live = useLiveFeed(this, () => (this.list.value ? liveViews : undefined));
-  private more = useLoading(this, () => this.ctrl.fetchNextPage(getArticles, this.params()));
+  private more = useLoading(this, () => fetchNextPage(this.ctrl.controller!, getArticles, this.params()));
 
   // Light DOM: the page's stylesheet styles the demo.
   protected override createRenderRoot() {
@@ -39,7 +40,7 @@ export class ArticleFeed extends LitElement {
     const status = this.live.status;
     // Read at each render: a new page changes the list, which renders this element again.
     const previous = this.list.previous;
-    const hasMore = list !== undefined && !previous && this.ctrl.nextPageArgs(getArticles, this.params()) !== undefined;
+    const hasMore = list !== undefined && !previous && nextPageArgs(this.ctrl.controller!, getArticles, this.params()) !== undefined;
     return html`
       <div class="feed-tools">
         <p class="muted live-status" aria-live="polite">${status === 'open' ? '● live: view counts update from the server' : status === 'reconnecting' ? '○ reconnecting…' : '○ connecting…'}</p>

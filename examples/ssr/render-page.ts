@@ -1,15 +1,17 @@
 // Renders the example's page on the server: prefetch into a Controller, render the Lit
 // elements with @lit-labs/ssr (declarative shadow DOM the browser shows before any script
 // runs), and embed the snapshot the browser's <data-provider> starts from.
+import {serializeForScript} from '../../src/snapshots/index.js';
 import {render} from '@lit-labs/ssr';
 import {LitElementRenderer} from '@lit-labs/ssr/lib/lit-element-renderer.js';
 import {collectResult} from '@lit-labs/ssr/lib/render-result.js';
 import {html} from 'lit';
 import {unsafeHTML} from 'lit/directives/unsafe-html.js';
-import {Controller, serializeForScript} from '../../src/index.js';
+import {Controller} from '../../src/index.js';
 import '../../components/provider.js';
 import {ArticleResource, type ArticleJson} from './articles.js';
 import './elements.js';
+import {dehydrate} from '../../src/snapshots/index.js';
 
 // @lit/context finds the provider on the server through events, which Lit SSR dispatches
 // only for elements whose connectedCallback it calls.
@@ -22,7 +24,7 @@ LitElementRenderer.renderOptions.push(() => ({connectedCallback: true}));
  * JSON, so no data can close the element. Taken when called: call it once prefetched.
  */
 function stateScript(controller: Controller) {
-  return unsafeHTML(`<script type="application/json">${serializeForScript(controller.dehydrate())}</script>`);
+  return unsafeHTML(`<script type="application/json">${serializeForScript(dehydrate(controller))}</script>`);
 }
 
 /** What the page needs: the data (from the server's own store) and the URL of the browser script. */

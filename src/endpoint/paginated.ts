@@ -15,37 +15,37 @@ export interface NextPageContext {
 }
 
 /**
- * A list endpoint that can load its next page (a RestEndpoint with
- * `paginationField`): `getNextPage` fetches a page into the list, and
- * `nextPage` says which params load the page after the last one.
+ * A list endpoint that can load its next page: `paginationField` names the
+ * param that picks a page. A RestEndpoint with that option is one; the
+ * pagination part makes its page endpoint and reads its next params by
+ * default. Another kind of endpoint gives `getNextPage` (fetches a page and
+ * adds it to the list) and `nextPage` (the params of the page after the
+ * one loaded with `params`, from the list's cached `value`).
  *
  * @example
  * ```ts
- * const next = controller.nextPageArgs(ArticleResource.getList, {limit: 5});
- * if (next) await controller.fetch(ArticleResource.getList.getNextPage, ...next);
+ * const next = nextPageArgs(controller, ArticleResource.getList, {limit: 5});
+ * if (next) await fetchNextPage(controller, ArticleResource.getList, {limit: 5});
  * ```
  */
 export interface PaginatedEndpoint extends FetchableEndpoint {
-  /** Fetches a page (the params of `nextPage`) and adds it to the list. */
-  readonly getNextPage: FetchableEndpoint;
-  /**
-   * The params of the page after the one loaded with `params`, from the
-   * list's cached `value`; undefined when there is none.
-   */
-  nextPage(value: unknown, params: any, context: NextPageContext): unknown;
+  readonly paginationField: string;
+  /** Fetches a page (the params of `nextPage`) and adds it to the list; made by the pagination part for a RestEndpoint. */
+  readonly getNextPage?: FetchableEndpoint;
+  /** The params of the page after the one loaded with `params`; undefined when there is none. */
+  nextPage?(value: unknown, params: any, context: NextPageContext): unknown;
 }
 
 /**
- * Whether `endpoint` can load next pages (see {@link PaginatedEndpoint}).
- * Reading `getNextPage` of a RestEndpoint without `paginationField` throws,
- * so it is not read here.
+ * Whether `endpoint` can load next pages: it names a `paginationField`
+ * (see {@link PaginatedEndpoint}).
  *
  * @example
  * ```ts
  * if (isPaginated(endpoint)) console.log(endpoint.paginationField);
  * ```
  */
-export function isPaginated(endpoint: EndpointInterface): endpoint is PaginatedEndpoint & {readonly paginationField: string} {
+export function isPaginated(endpoint: EndpointInterface): endpoint is PaginatedEndpoint {
   const field = (endpoint as {paginationField?: unknown}).paginationField;
-  return typeof field === 'string' && field !== '' && typeof (endpoint as {nextPage?: unknown}).nextPage === 'function';
+  return typeof field === 'string' && field !== '';
 }

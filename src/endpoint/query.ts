@@ -1,5 +1,4 @@
-import type {Denormalize, QueryableSchema, SchemaArgs} from '../schema/index.js';
-import {isPlainObject} from '../schema/own-property.js';
+import {isPlainObject, type Denormalize, type QueryableSchema, type SchemaArgs} from '../schema/index.js';
 import {argsKey} from './args-key.js';
 import type {EndpointInterface} from './endpoint.js';
 

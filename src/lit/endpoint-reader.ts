@@ -1,5 +1,5 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
-import type {Controller, ResponseState, Watch} from '../core/index.js';
+import {watchKeyed, type Controller, type ResponseState, type Watch} from '../core/index.js';
 import {DEV_MODE} from '../dev/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {ControllerResolver} from './controller-resolver.js';
@@ -260,7 +260,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     this.stopFollowing();
     if (controller && endpoint && key !== undefined) {
       this.watchedWith = controller;
-      this.watch = controller.watchKeyed(endpoint as EndpointInterface, this.args!, key, response => this.sync(response));
+      this.watch = watchKeyed(controller, endpoint as EndpointInterface, this.args!, key, response => this.sync(response));
     }
   }
 

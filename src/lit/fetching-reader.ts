@@ -82,7 +82,7 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
     if (this.serverRendered) return;
     this.lastAttempt = attempt;
     this.lastError = error;
-    const promise = controller.fetchWith(this.endpoint as FetchableEndpoint, args, {signal: this.requestSignal()});
+    const promise = controller.fetch({signal: this.requestSignal()}, this.endpoint as FetchableEndpoint, ...(args as never[]));
     this.promise = promise;
     // The outcome reaches this reader through the Controller's commit; the rejection (an
     // AbortError once this reader stopped following the read) is for callers of `promise`.

@@ -7,3 +7,4 @@ export {EndpointReader, type ArgsInput} from './endpoint-reader.js';
 export {FetchingReader} from './fetching-reader.js';
 export {mergeInit} from './hookify-resource.js';
 export type {FetchValue} from './value-types.js';
+export {MissingProviderError} from './missing-provider-error.js';

@@ -15,8 +15,6 @@ import {ControllerResolver} from './controller-resolver.js';
 export type ControllerMethods = Pick<
   Controller,
   | 'fetch'
-  | 'fetchNextPage'
-  | 'nextPageArgs'
   | 'invalidate'
   | 'getResponse'
   | 'get'
@@ -29,8 +27,6 @@ export type ControllerMethods = Pick<
 
 const METHODS = [
   'fetch',
-  'fetchNextPage',
-  'nextPageArgs',
   'invalidate',
   'getResponse',
   'get',

@@ -61,6 +61,11 @@ const CLOSED = 2;
  * loss, so the function can point at a server that moved. After each
  * reconnect the results connected readers show are refetched once.
  *
+ * A message whose id was applied already (a server that sends some again
+ * after a resume) is skipped, except one with the same id as the message
+ * just before it: `EventSource` gives a message without an id the previous
+ * id, so the two cannot be told apart, and such a message is applied.
+ *
  * @example
  * ```ts
  * const feed = new EventSourceFeed({
@@ -85,11 +90,16 @@ export class EventSourceFeed extends LiveFeed {
     const source = new Impl(url, this.options.withCredentials ? {withCredentials: true} : undefined);
     const followsUrl = typeof this.options.url === 'function';
     let opened = false;
+    // `lastEventId` repeats the previous id on a message that has none: only an id that differs
+    // from the previous message's is surely the message's own, and only such an id is checked
+    // against the ids applied (a server with at-least-once delivery sends some again).
+    let previousId = '';
     for (const name of session.eventNames) {
       source.addEventListener(name, (event: {data: unknown; lastEventId?: string}) => {
-        // `lastEventId` repeats the previous id on a message that has none, so ids cannot dedupe here;
-        // the server's resume after Last-Event-ID is what keeps a message from coming twice.
-        session.receive(name, event.lastEventId || undefined, () => JSON.parse(String(event.data)), event.data, false);
+        const id = event.lastEventId || undefined;
+        const own = id !== undefined && id !== previousId;
+        previousId = event.lastEventId ?? '';
+        session.receive(name, id, () => JSON.parse(String(event.data)), event.data, own);
       });
     }
     source.addEventListener('open', () => {

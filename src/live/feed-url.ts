@@ -10,7 +10,14 @@
  */
 export type FeedUrl = string | URL | ((lastEventId: string | undefined) => string | URL);
 
-/** The query parameter a resumed connection carries the last event id in, when the feed builds the URL. */
+/**
+ * The query parameter a resumed connection carries the last event id in, when the feed builds the URL.
+ *
+ * @example
+ * ```ts
+ * const resumedFrom = new URL(request.url).searchParams.get(RESUME_PARAM); // on the server
+ * ```
+ */
 export const RESUME_PARAM = 'lastEventId';
 
 /**

@@ -63,7 +63,18 @@ export interface LiveFeedOptions {
   timers?: Timers;
 }
 
-/** What a transport (EventSource, WebSocket) tells its session. */
+/**
+ * What a transport (EventSource, WebSocket) tells its session.
+ *
+ * @example
+ * ```ts
+ * const open = (session: FeedSession): FeedTransport => {
+ *   const source = new EventSource(session.url(false));
+ *   source.onopen = () => session.opened();
+ *   return {close: () => source.close()};
+ * };
+ * ```
+ */
 export interface FeedSession {
   /** The URL for a new connection (with the resume parameter when `resume`). */
   url(resume: boolean): string;
@@ -79,7 +90,14 @@ export interface FeedSession {
   report(error: FeedError): void;
 }
 
-/** A connection opened by a feed, closed by it. */
+/**
+ * A connection opened by a feed, closed by it.
+ *
+ * @example
+ * ```ts
+ * const transport: FeedTransport = {close: () => socket.close()};
+ * ```
+ */
 export interface FeedTransport {
   close(): void;
 }

@@ -1,4 +1,5 @@
-import {globalTimers, reportError, type Controller, type ControllerPlugin, type DehydratedState, type Timers} from '../core/index.js';
+import {globalTimers, reportError, visibleState, type Controller, type ControllerPlugin, type Timers} from '../core/index.js';
+import {dehydrate, merge, type DehydratedState} from '../snapshots/index.js';
 import {indexedDBStorage, type PersistStorage} from './persist-storage.js';
 import {asStale, boundedJson, keepSince} from './snapshot-bounds.js';
 import {StorageError, type StorageErrorKind} from './storage-error.js';
@@ -38,7 +39,14 @@ export interface PersistenceOptions {
   now?: () => number;
 }
 
-/** The one key the state is saved under, in the database's store. */
+/**
+ * The one key the state is saved under, in the database's store.
+ *
+ * @example
+ * ```ts
+ * const saved = await indexedDBStorage('my-app').get(SAVED_STATE_KEY);
+ * ```
+ */
 export const SAVED_STATE_KEY = 'data-elements state';
 
 /** What is saved: the state as JSON text, with the version it was saved under. */
@@ -124,7 +132,7 @@ export class Persistence implements ControllerPlugin {
     if (this.controller) throw new Error(`Persistence "${this.name}" already serves a Controller: make one Persistence per Controller.`);
     this.controller = controller;
     // What the Controller held before it was attached (a provider loads persistence on demand) is saved too.
-    const {endpoints, entities} = controller.state;
+    const {endpoints, entities} = visibleState(controller);
     this.dirty = endpoints.size > 0 || entities.size > 0;
     const stop = controller.subscribe(commit => {
       // A prediction changes nothing confirmed; everything else may have.
@@ -199,7 +207,7 @@ export class Persistence implements ControllerPlugin {
     let record: SavedRecord | undefined;
     try {
       const now = this.now();
-      const state = boundedJson(keepSince(controller.dehydrate(), now - this.maxAge), this.maxSize);
+      const state = boundedJson(keepSince(dehydrate(controller), now - this.maxAge), this.maxSize);
       if (state !== undefined) record = {version: this.version, savedAt: now, state};
     } catch (error) {
       this.fail('write', 'the state could not be written as JSON; nothing was saved', error);
@@ -233,7 +241,7 @@ export class Persistence implements ControllerPlugin {
     try {
       snapshot = JSON.parse(record.state) as DehydratedState;
       const recent = asStale(keepSince(snapshot, this.now() - this.maxAge));
-      controller.merge(recent);
+      merge(controller, recent);
     } catch (error) {
       return this.drop(`it does not read as a state (${(error as Error)?.message ?? error})`, error);
     }

@@ -1,4 +1,4 @@
-import type {DehydratedResult, DehydratedRow, DehydratedState, DehydratedTable, DehydratedTimes} from '../core/index.js';
+import type {DehydratedResult, DehydratedRow, DehydratedState, DehydratedTable, DehydratedTimes} from '../snapshots/index.js';
 
 /**
  * The snapshot without the rows and results written before `cutoff`

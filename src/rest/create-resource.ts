@@ -1,6 +1,4 @@
-import {CollectionSchema} from '../schema/collection-schema.js';
-import {isEntityClass} from '../schema/entity.js';
-import {InvalidateSchema} from '../schema/invalidate-schema.js';
+import {CollectionSchema, InvalidateSchema, isEntityClass} from '../schema/index.js';
 import {bodyOrParams} from './body-or-params.js';
 import {RestEndpoint} from './rest-endpoint.js';
 import type {Resource, ResourceGenerics, ResourceGenericsOf, ResourceMember, ResourceOptions, ResourceOverrides} from './resource-types.js';
@@ -27,8 +25,8 @@ const MEMBERS: readonly ResourceMember[] = ['get', 'getList', 'create', 'update'
  *   returns the parsed body when it is a non-empty object, else the params.
  *
  * Other options (`urlPrefix`, `getHeaders`, `dataExpiryLength`...) go to every
- * member, but `paginationField` and `nextPage` only to `getList` (whose
- * `getNextPage` loads the next page into a cached list), and `retry` only to `get` and `getList` (a mutation is retried
+ * member, but `paginationField` and `nextPage` only to `getList` (into whose cached list
+ * the pagination part loads its next pages), and `retry` only to `get` and `getList` (a mutation is retried
  * only when its own member is extended with `retry`); `Endpoint` picks the RestEndpoint subclass they are made of. The
  * list's Collection is keyed by the entity and the list URL, so two resources
  * over one entity at different paths keep separate lists.
@@ -53,7 +51,7 @@ export function createResource<const O extends ResourceGenerics>(options: Resour
   const reads = retry === undefined ? {} : {retry};
 
   const list = new CollectionSchema([schema as never], {key: `Collection(${itemName(schema)} ${common.urlPrefix ?? ''}${listPath})`});
-  // Pages are the list's: getList.getNextPage loads the next one into it.
+  // Pages are the list's: the pagination part loads the next one into it.
   const paging = {...(paginationField === undefined ? {} : {paginationField}), ...(nextPage === undefined ? {} : {nextPage})};
   const getList = make({path: listPath, schema: list, method: 'GET', body: undefined, ...reads, ...paging, ...('searchParams' in options ? {searchParams} : {})});
   const members: Members = {

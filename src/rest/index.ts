@@ -7,5 +7,4 @@ export {bodyOrParams} from './body-or-params.js';
 export type {Resource, ResourceGenerics, ResourceGenericsOf, ResourceMember, ResourceMembers, ResourceOptions, ResourceOverrides} from './resource-types.js';
 export type {ItemBody} from './item-body.js';
 export {parsePath, type PathToken} from './path-syntax.js';
-export type {NextPageGenerics} from './next-page.js';
-export {nextLinkParam, parseLinkHeader, type LinkValue} from './link-header.js';
+export {copyEndpoint} from './copy-endpoint.js';

@@ -1,4 +1,4 @@
-import type {Denormalize} from '../schema/denormalize-type.js';
+import type {Denormalize} from '../schema/index.js';
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 

@@ -1,4 +1,4 @@
-import {CollectionSchema, type CollectionAppender} from '../schema/collection-schema.js';
+import {CollectionSchema, type CollectionAppender} from '../schema/index.js';
 import type {ItemBody} from './item-body.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import type {RestEndpoint} from './rest-endpoint.js';

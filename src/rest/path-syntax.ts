@@ -9,7 +9,8 @@ export type PathToken =
   | {readonly type: 'group'; readonly tokens: readonly PathToken[]};
 
 const ID_START = /^[$_\p{ID_Start}]$/u;
-const ID_CONTINUE = /^[$\u200c\u200d\p{ID_Continue}]$/u;
+/** Whether a string opens with a name character (the parser tests one character at a time). */
+const ID_CONTINUE = /^[$\u200c\u200d\p{ID_Continue}]/u;
 const RESERVED = '()[]?+!';
 
 /**
@@ -20,7 +21,9 @@ const RESERVED = '()[]?+!';
  * TypeError saying where.
  *
  * The library keeps its own small parser rather than path-to-regexp: it
- * needs parsing and filling only, in a fraction of the bytes.
+ * needs parsing and filling only, in a fraction of the bytes. A property
+ * test holds its tokens equal to path-to-regexp's `parse`; how filling
+ * differs from its `compile` is listed in docs/resources.md.
  *
  * @example
  * ```ts
@@ -97,13 +100,16 @@ export function parsePath(path: string): PathToken[] {
  * ```
  */
 export function stringifyPath(tokens: readonly PathToken[]): string {
-  let out = '';
-  for (const token of tokens) {
-    if (token.type === 'text') out += token.value.replace(/[\\{}():*()[\]?+!]/g, '\\$&');
-    else if (token.type === 'group') out += `{${stringifyPath(token.tokens)}}`;
-    else out += `${token.type === 'param' ? ':' : '*'}${ID_NAME.test(token.name) ? token.name : JSON.stringify(token.name)}`;
-  }
-  return out;
+  return tokens
+    .map((token, i) => {
+      if (token.type === 'text') return token.value.replace(/[\\{}():*()[\]?+!]/g, '\\$&');
+      if (token.type === 'group') return `{${stringifyPath(token.tokens)}}`;
+      // A bare name would run on into text that starts with a name character (`:id` + `x` is `:idx`).
+      const next = tokens[i + 1];
+      const bare = ID_NAME.test(token.name) && !(next?.type === 'text' && ID_CONTINUE.test(next.value));
+      return (token.type === 'param' ? ':' : '*') + (bare ? token.name : JSON.stringify(token.name));
+    })
+    .join('');
 }
 
 const ID_NAME = /^[$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*$/u;

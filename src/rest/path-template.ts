@@ -72,7 +72,8 @@ export function encodeSegment(value: string): string {
  */
 export function fillPath(path: string, params: Readonly<Record<string, unknown>>, endpointName: string): string {
   const template = pathTemplate(path);
-  const data: Record<string, string | string[]> = {};
+  // No prototype: a parameter named `constructor` or `__proto__` must not read or set Object.prototype's.
+  const data: Record<string, string | string[]> = Object.create(null);
   for (const name of template.names) {
     const value = params[name];
     if (isMissing(value)) continue;

@@ -1,4 +1,4 @@
-import {NetworkError, ParseError} from '../endpoint/network-error.js';
+import {NetworkError, ParseError} from '../endpoint/index.js';
 
 /** How much of a refused body goes into a ParseError message. */
 const SNIPPET_LENGTH = 120;

@@ -1,8 +1,4 @@
-import type {CollectionSchema} from '../schema/collection-schema.js';
-import type {InvalidateSchema} from '../schema/invalidate-schema.js';
-import type {Entity} from '../schema/entity.js';
-import type {Denormalize} from '../schema/denormalize-type.js';
-import type {Schema} from '../schema/types.js';
+import type {CollectionSchema, Denormalize, Entity, InvalidateSchema, Schema} from '../schema/index.js';
 import type {RestEndpoint} from './rest-endpoint.js';
 import type {RestEndpointOptions} from './rest-types.js';
 import type {ShortenPath} from './shorten-path.js';

@@ -1,11 +1,6 @@
-import type {EndpointInterface, SnapshotInterface} from '../endpoint/endpoint.js';
-import type {NextPageContext} from '../endpoint/paginated.js';
-import {NetworkError} from '../endpoint/network-error.js';
-import {requestSignal} from '../endpoint/request-signal.js';
-import type {RetryOptions} from '../endpoint/retry-options.js';
+import {NetworkError, requestSignal, type EndpointInterface, type NextPageContext, type RetryOptions, type SnapshotInterface} from '../endpoint/index.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import {listAppender, type AppenderGenerics} from './list-appender.js';
-import {defaultNextPage, nextPageEndpoint, type NextPageGenerics} from './next-page.js';
 import {defineOptions} from './own-options.js';
 import {dotSegmentError, fillPath, pathTemplate} from './path-template.js';
 import {queryString} from './query-string.js';
@@ -75,8 +70,19 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
   declare readonly retry?: RetryOptions | false;
   /** How long (ms) a failure stands before a reader may try again; the Controller's default when absent. */
   declare readonly errorExpiryLength?: number;
-  /** The param that picks a page (`cursor`, `page`): what `getNextPage` varies, and what its list is keyed without. */
+  /**
+   * The param that picks a page (`cursor`, `page`): what the pagination
+   * part's `fetchNextPage` varies, and what the list is keyed without.
+   */
   declare readonly paginationField?: string;
+  /**
+   * The params of the page after the one loaded with `params`, read from
+   * the list's cached `value`, or undefined when that was the last page.
+   * Without it, the pagination part reads a `link` field (the `Link`
+   * header), a field named like `paginationField` (a cursor), or counts
+   * page numbers.
+   */
+  nextPage?(value: RestResolve<O>, params: RestParams<O>, context: NextPageContext): RestParams<O> | undefined;
   /** Put before the path, such as `https://api.example.com`. */
   readonly urlPrefix: string = '';
   /** HTTP method. */
@@ -380,47 +386,6 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
    */
   get assign(): RestEndpoint<AppenderGenerics<O, 'assign'>> {
     return listAppender(this, 'assign') as unknown as RestEndpoint<AppenderGenerics<O, 'assign'>>;
-  }
-
-  /**
-   * The endpoint that loads a next page into this endpoint's list (needs
-   * `paginationField` and a `schema.Collection` in the schema): it fetches
-   * with the page's params and adds the page to the cached list of the
-   * same params without `paginationField`. Items already listed keep their
-   * place and take the page's data; the fields beside the list (a next
-   * cursor, a `link`) become the page's. It resolves with the whole list.
-   * `controller.fetchNextPage(list, params)` finds the page's params itself.
-   *
-   * @example
-   * ```ts
-   * const getArticles = new RestEndpoint({path: '/articles', paginationField: 'cursor', schema: {results: new schema.Collection([Article]), cursor: ''}});
-   * await controller.fetch(getArticles.getNextPage, {cursor: 'b2'});
-   * ```
-   */
-  get getNextPage(): RestEndpoint<NextPageGenerics<O>> {
-    return nextPageEndpoint(this) as unknown as RestEndpoint<NextPageGenerics<O>>;
-  }
-
-  /**
-   * The params of the page after the one loaded with `params`, read from
-   * the list's cached `value`, or undefined when that was the last page.
-   * The default reads, in order: a `link` field (the `Link` header kept by
-   * `parseResponse`, as `{link, results}`), its `rel="next"` URL's
-   * `paginationField` param; a field of the value named like
-   * `paginationField` (a cursor; empty or null at the end); else a page
-   * number, one more than `params` has (1 when absent), until a page comes
-   * back empty. Give `nextPage` as an option for other shapes.
-   *
-   * @example
-   * ```ts
-   * const getFeed = new RestEndpoint({
-   *   path: '/feed', paginationField: 'after', schema: {items: new schema.Collection([Post]), nextAfter: ''},
-   *   nextPage: (value, params) => (value.nextAfter ? {...params, after: value.nextAfter} : undefined),
-   * });
-   * ```
-   */
-  nextPage(value: RestResolve<O>, params: RestParams<O>, context: NextPageContext): RestParams<O> | undefined {
-    return defaultNextPage(value, params as Record<string, unknown>, this.paginationField ?? '', context.items) as RestParams<O> | undefined;
   }
 
   private paramsOf(value: unknown): Record<string, unknown> {

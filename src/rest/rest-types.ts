@@ -1,7 +1,5 @@
-import type {SnapshotInterface} from '../endpoint/endpoint.js';
-import type {NextPageContext} from '../endpoint/paginated.js';
-import type {RetryOptions} from '../endpoint/retry-options.js';
-import type {Denormalize} from '../schema/denormalize-type.js';
+import type {NextPageContext, RetryOptions, SnapshotInterface} from '../endpoint/index.js';
+import type {Denormalize} from '../schema/index.js';
 import type {HasPathParams, PathArgs} from './path-args.js';
 
 /**
@@ -201,7 +199,7 @@ export interface RestEndpointOptions<O = any> {
   readonly retry?: RetryOptions | false;
   /** How long (ms) a failure stands before a reader may try again. */
   readonly errorExpiryLength?: number;
-  /** The param that picks a page (`cursor`, `page`): `getNextPage` varies it and adds each page to the list keyed without it. */
+  /** The param that picks a page (`cursor`, `page`): the pagination part's `fetchNextPage` varies it and adds each page to the list keyed without it. */
   readonly paginationField?: string;
   /** The params of the page after the one loaded with `params`, from the list's cached value; undefined at the end. */
   nextPage?(this: any, value: RestResolve<O>, params: RestParams<O>, context: NextPageContext): RestParams<O> | undefined;

@@ -1,5 +1,5 @@
 import type {Denormalize} from './denormalize-type.js';
-import {joinPath} from './entity.js';
+import {joinPath} from './join-path.js';
 import {INVALID} from './invalid.js';
 import {SchemaError} from './schema-error.js';
 import type {DenormalizeDelegate, NormalizeDelegate, Schema} from './types.js';

@@ -1,7 +1,7 @@
 import type {Denormalize} from './denormalize-type.js';
 import {ArraySchema, denormalizeList, schemaName} from './array-schema.js';
 import {ValuesSchema, denormalizeValues} from './values-schema.js';
-import {joinPath} from './entity.js';
+import {joinPath} from './join-path.js';
 import {jsonEqual} from './json-equal.js';
 import {isPlainObject, setOwn} from './own-property.js';
 import {SchemaError} from './schema-error.js';

@@ -1,4 +1,5 @@
 import {INVALID} from './invalid.js';
+import {joinPath} from './join-path.js';
 import {jsonEqual} from './json-equal.js';
 import {isPlainObject, setOwn} from './own-property.js';
 import {SchemaError} from './schema-error.js';
@@ -321,10 +322,6 @@ function checkConstructible(entity: string, ctor: new (v: unknown) => unknown, v
 /** Which field the default pk() reads, for error messages; undefined for a custom pk(). */
 function pkFieldName(entity: AnyEntityClass): string | undefined {
   return entity.prototype.pk === Entity.prototype.pk ? 'id' : undefined;
-}
-
-export function joinPath(path: string, key: string | number): string {
-  return typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
 }
 
 /** True for Entity subclasses. */

@@ -1,4 +1,4 @@
-import {joinPath} from './entity.js';
+import {joinPath} from './join-path.js';
 import {isPlainObject} from './own-property.js';
 import {SchemaError} from './schema-error.js';
 import {resolveSchema, walkObject} from './visit-schema.js';

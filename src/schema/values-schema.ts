@@ -1,5 +1,5 @@
 import type {Denormalize} from './denormalize-type.js';
-import {joinPath} from './entity.js';
+import {joinPath} from './join-path.js';
 import {INVALID} from './invalid.js';
 import {isPlainObject, setOwn} from './own-property.js';
 import {schemaName} from './array-schema.js';

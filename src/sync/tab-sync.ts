@@ -1,4 +1,6 @@
-import {dehydrateState, reportError, type Controller, type ControllerPlugin, type DehydratedState} from '../core/index.js';
+import {reportError, type Controller, type ControllerPlugin, type State} from '../core/index.js';
+import {merge, type DehydratedState} from '../snapshots/index.js';
+import {dehydrateState} from '../snapshots/internal.js';
 import {ConfirmedChanges} from './confirmed-changes.js';
 
 /**
@@ -46,7 +48,14 @@ export interface TabSyncOptions {
   BroadcastChannel?: BroadcastChannelConstructor;
 }
 
-/** The channel name when none is given. */
+/**
+ * The channel name when none is given.
+ *
+ * @example
+ * ```ts
+ * const channel = new BroadcastChannel(DEFAULT_CHANNEL); // hears what TabSync sends
+ * ```
+ */
 export const DEFAULT_CHANNEL = 'data-elements';
 
 /**
@@ -108,7 +117,7 @@ export class TabSync implements ControllerPlugin {
 class Link {
   private readonly changes = new ConfirmedChanges();
   private readonly stop: () => void;
-  private latest: Controller['state'] | undefined;
+  private latest: State | undefined;
   private scheduled = false;
   private closed = false;
 
@@ -154,7 +163,7 @@ class Link {
   private receive(data: unknown): void {
     if (this.closed) return;
     try {
-      this.controller.merge(data as DehydratedState);
+      merge(this.controller, data as DehydratedState);
     } catch (error) {
       reportError(error, `a message from another tab on channel "${this.name}" was refused`);
     }

@@ -15,6 +15,10 @@ export interface TabApp {
   remove(id: string): Promise<unknown>;
   /** Loads the list's next page (a page opened with `pagination-field`). */
   loadMore(): Promise<unknown>;
+  /** Writes `value` as the result of an endpoint without a schema named `name` (a count, a flag). */
+  setResult(name: string, value: unknown): void;
+  /** What the result named `name` holds now. */
+  result(name: string): {data: unknown; expiryStatus: string};
   /** The titles the list shows, or undefined while it shows none. */
   titles(): string[] | undefined;
   /** The text the resource element shows. */

@@ -11,6 +11,7 @@ import {Controller} from '../../src/core/index.js';
 import {requestSignal, type EndpointInterface} from '../../src/endpoint/index.js';
 import {createResource} from '../../src/rest/index.js';
 import {Entity} from '../../src/schema/index.js';
+import {requestCount, visibleState} from '../../src/internal.js';
 
 const API = 'https://abort.test';
 
@@ -90,7 +91,7 @@ describe('cancellation', () => {
     let commits = 0;
     controller.subscribe(() => commits++);
     const abort = new AbortController();
-    const call = controller.fetchWith(Notes.get, [{id: '1'}], {signal: abort.signal});
+    const call = controller.fetch({signal: abort.signal}, Notes.get, {id: '1'});
     await gate.until(1);
     assert.equal(controller.getResponse(Notes.get, {id: '1'}).fetching, true);
     abort.abort();
@@ -100,7 +101,7 @@ describe('cancellation', () => {
     assert.equal(afterAbort.data, before.data, 'the identical data');
     assert.equal(afterAbort.error, undefined, 'no error');
     assert.equal(afterAbort.fetching, undefined, 'no longer fetching');
-    assert.equal(controller.requestCount, 0);
+    assert.equal(requestCount(controller), 0);
     assert.equal(commits, 0, 'nothing was committed');
     gate.open();
     await nextTurn();
@@ -112,8 +113,8 @@ describe('cancellation', () => {
     texts = {'1': 'fresh'};
     const first = new AbortController();
     const second = new AbortController();
-    const a = controller.fetchWith(Notes.get, [{id: '1'}], {signal: first.signal});
-    const b = controller.fetchWith(Notes.get, [{id: '1'}], {signal: second.signal});
+    const a = controller.fetch({signal: first.signal}, Notes.get, {id: '1'});
+    const b = controller.fetch({signal: second.signal}, Notes.get, {id: '1'});
     await gate.until(1);
     assert.equal(signals.length, 1, 'one request for both');
     first.abort();
@@ -129,7 +130,7 @@ describe('cancellation', () => {
     const controller = new Controller();
     texts = {'1': 'fresh'};
     const abort = new AbortController();
-    const gaveUp = controller.fetchWith(Notes.get, [{id: '1'}], {signal: abort.signal});
+    const gaveUp = controller.fetch({signal: abort.signal}, Notes.get, {id: '1'});
     const stays = controller.fetch(Notes.get, {id: '1'});
     await gate.until(1);
     abort.abort();
@@ -144,7 +145,7 @@ describe('cancellation', () => {
     const controller = new Controller();
     const watch = controller.watch(Notes.get, [{id: '1'}], () => {});
     const abort = new AbortController();
-    const call = controller.fetchWith(Notes.get, [{id: '1'}], {signal: abort.signal});
+    const call = controller.fetch({signal: abort.signal}, Notes.get, {id: '1'});
     await gate.until(1);
     abort.abort();
     assert.ok(isAbortError(await rejection(call)));
@@ -159,7 +160,7 @@ describe('cancellation', () => {
     const controller = new Controller();
     texts = {'1': 'arrived'};
     const abort = new AbortController();
-    const call = controller.fetchWith(Notes.get, [{id: '1'}], {signal: abort.signal});
+    const call = controller.fetch({signal: abort.signal}, Notes.get, {id: '1'});
     await gate.until(1);
     gate.open();
     const note = await call;
@@ -172,18 +173,18 @@ describe('cancellation', () => {
 
   test('an already aborted signal rejects at once and sends nothing', async () => {
     const controller = new Controller();
-    const error = await rejection(controller.fetchWith(Notes.get, [{id: '1'}], {signal: AbortSignal.abort()}));
+    const error = await rejection(controller.fetch({signal: AbortSignal.abort()}, Notes.get, {id: '1'}));
     assert.ok(isAbortError(error));
     assert.match((error as Error).message, /abort/i);
     await nextTurn();
     assert.equal(signals.length, 0);
-    assert.equal(controller.requestCount, 0);
+    assert.equal(requestCount(controller), 0);
   });
 
   test('a TimeoutError reason is kept, as fetch keeps it', async () => {
     const controller = new Controller();
     const abort = new AbortController();
-    const call = controller.fetchWith(Notes.get, [{id: '1'}], {signal: abort.signal});
+    const call = controller.fetch({signal: abort.signal}, Notes.get, {id: '1'});
     abort.abort(new DOMException('too slow', 'TimeoutError'));
     const error = await rejection(call);
     assert.equal((error as Error).name, 'TimeoutError');
@@ -204,7 +205,7 @@ describe('cancellation', () => {
     const controller = new Controller();
     controller.setResponse(Notes.get, {id: '1'}, {id: '1', text: 'before'});
     const abort = new AbortController();
-    const patch = controller.fetchWith(Notes.partialUpdate, [{id: '1'}, {text: 'predicted'}], {signal: abort.signal});
+    const patch = controller.fetch({signal: abort.signal}, Notes.partialUpdate, {id: '1'}, {text: 'predicted'});
     assert.equal(controller.get(Note, {id: '1'})?.text, 'predicted');
     await gate.until(1);
     const causes: string[] = [];
@@ -213,7 +214,7 @@ describe('cancellation', () => {
     assert.ok(isAbortError(await rejection(patch)));
     assert.equal(signals[0]!.aborted, true);
     assert.equal(controller.get(Note, {id: '1'})?.text, 'before', 'rolled back');
-    assert.deepEqual(controller.state.optimistic, []);
+    assert.deepEqual(visibleState(controller).optimistic, []);
     assert.deepEqual(causes, ['abort']);
     assert.equal(controller.getResponse(Notes.get, {id: '1'}).error, undefined);
   });
@@ -229,7 +230,7 @@ describe('cancellation', () => {
       },
     };
     const abort = new AbortController();
-    const call = controller.fetchWith(endpoint, [], {signal: abort.signal});
+    const call = controller.fetch({signal: abort.signal}, endpoint);
     assert.ok(seen instanceof AbortSignal);
     assert.equal(requestSignal(), undefined, 'only current while fetch starts');
     abort.abort();

@@ -6,6 +6,7 @@ import {Controller, ResetError, type Commit} from '../../src/core/index.js';
 import {Query} from '../../src/endpoint/index.js';
 import {INVALID, SchemaError, schema} from '../../src/schema/index.js';
 import {Article, Todo, outcome, plain, serverError, setup} from './helpers/deferred-endpoint.js';
+import {listenerCount, visibleState} from '../../src/internal.js';
 
 const article1 = {id: '1', title: 'Hello', body: 'first', published: false};
 const article2 = {id: '2', title: 'World', body: 'second', published: true};
@@ -30,7 +31,7 @@ describe('Controller.fetch', () => {
     assert.deepEqual(plain(value), article1);
     assert.equal(seenInCacheOnResolve, value, 'the cache already holds the identical object when fetch resolves');
     assert.equal(result.value, value);
-    assert.deepEqual(plain(controller.state.entities.get('Article')?.get('1')), article1);
+    assert.deepEqual(plain(visibleState(controller).entities.get('Article')?.get('1')), article1);
   });
 
   test('a list response resolves with a list of instances and stores each entity by pk', async () => {
@@ -41,8 +42,8 @@ describe('Controller.fetch', () => {
     assert.equal(list.length, 2);
     assert.ok(list.every(a => a instanceof Article));
     assert.deepEqual(plain(list), [article1, article2]);
-    assert.deepEqual([...(controller.state.entities.get('Article')?.keys() ?? [])], ['1', '2']);
-    assert.deepEqual(controller.state.endpoints.get(getArticles.key()), ['1', '2']);
+    assert.deepEqual([...(visibleState(controller).entities.get('Article')?.keys() ?? [])], ['1', '2']);
+    assert.deepEqual(visibleState(controller).endpoints.get(getArticles.key()), ['1', '2']);
   });
 
   test('concurrent identical GETs share one request', async () => {
@@ -134,9 +135,9 @@ describe('Controller.fetch with unusual endpoints', () => {
       getOptimisticResponse: () => ({id: '1', title: 'predicted'}),
     };
     const p = controller.fetch(patchPlain);
-    assert.equal(controller.state.optimistic.length, 1);
+    assert.equal(visibleState(controller).optimistic.length, 1);
     await p;
-    assert.equal(controller.state.optimistic.length, 0);
+    assert.equal(visibleState(controller).optimistic.length, 0);
     assert.equal((controller.get(Article, {id: '1'}) as Article).title, 'server');
   });
 
@@ -147,7 +148,7 @@ describe('Controller.fetch with unusual endpoints', () => {
     clock.advance(50);
     await queue.get('getArticle').reject();
     assert.equal(p.state, 'rejected');
-    const meta = controller.state.meta.get(getArticle.key({id: '1'}));
+    const meta = visibleState(controller).meta.get(getArticle.key({id: '1'}));
     assert.equal(meta?.fetchedAt, triggered);
     assert.equal(meta?.date, triggered + 50);
   });
@@ -210,13 +211,13 @@ describe('Controller.getResponse and expiry', () => {
     const p = controller.fetch(getArticle, {id: '1'});
     await queue.get('getArticle').resolve(article1);
     const data = await p;
-    const entities = controller.state.entities;
+    const entities = visibleState(controller).entities;
 
     controller.invalidate(getArticle, {id: '1'});
     const invalid = controller.getResponse(getArticle, {id: '1'});
     assert.equal(invalid.expiryStatus, 'invalid');
     assert.equal(invalid.data, data, 'still readable');
-    assert.equal(controller.state.entities, entities, 'invalidating a result does not touch the entities');
+    assert.equal(visibleState(controller).entities, entities, 'invalidating a result does not touch the entities');
     assert.equal(controller.getResponse(getArticle, {id: '2'}).expiryStatus, 'invalid', 'nothing cached is invalid too');
 
     const again = controller.fetch(getArticle, {id: '1'});
@@ -263,7 +264,7 @@ describe('Controller.getResponse and expiry', () => {
 
     const removeArticle = {key: () => 'DELETE /articles/1', sideEffect: true, schema: new schema.Invalidate(Article), fetch: async () => ({id: '1'})};
     await controller.fetch(removeArticle);
-    assert.equal(controller.state.entities.get('Article')?.get('1'), INVALID);
+    assert.equal(visibleState(controller).entities.get('Article')?.get('1'), INVALID);
     assert.equal(controller.getResponse(getArticle, {id: '1'}).expiryStatus, 'invalid');
     const list = controller.getResponse(getArticles);
     assert.equal(list.expiryStatus, 'valid');
@@ -337,7 +338,7 @@ describe('Controller.subscribe', () => {
       commits.push(commit);
       states.push(controller.getResponse(getArticle, {id: '1'}).data);
     });
-    assert.equal(controller.listenerCount, 1);
+    assert.equal(listenerCount(controller), 1);
 
     const p = controller.fetch(getArticle, {id: '1'});
     await Promise.resolve();
@@ -349,7 +350,7 @@ describe('Controller.subscribe', () => {
     assert.deepEqual([...commits[0].results], [getArticle.key({id: '1'})]);
     assert.deepEqual([...(commits[0].rows.get('Article') ?? [])], ['1']);
     assert.deepEqual([...commits[0].tables], ['Article'], 'the Article table gained a row');
-    assert.equal(commits[0].state, controller.state);
+    assert.equal(commits[0].state, visibleState(controller));
     assert.ok(states[0] instanceof Article, 'the listener runs after the data is committed');
 
     const u = controller.fetch(partialUpdateArticle, {id: '1'}, {title: 'Optimistic'});
@@ -370,7 +371,7 @@ describe('Controller.subscribe', () => {
     assert.equal(commits[4].cause, 'error');
 
     stop();
-    assert.equal(controller.listenerCount, 0);
+    assert.equal(listenerCount(controller), 0);
     controller.setResponse(getArticle, {id: '1'}, article1);
     assert.equal(commits.length, 5, 'no call after unsubscribe');
     stop(); // idempotent
@@ -414,10 +415,10 @@ describe('Controller.subscribe', () => {
 
     const u = outcome(controller.fetch(partialUpdateArticle, {id: '1'}, {title: 'T'}));
     assert.equal(queue.count('partialUpdateArticle'), 1, 'the mutation is sent');
-    assert.equal(controller.state.optimistic.length, 1);
+    assert.equal(visibleState(controller).optimistic.length, 1);
     await queue.get('partialUpdateArticle').resolve({...article1, title: 'T'});
     assert.equal(u.state, 'fulfilled');
-    assert.equal(controller.state.optimistic.length, 0);
+    assert.equal(visibleState(controller).optimistic.length, 0);
     assert.equal(others, 3);
     assert.ok(reported.length >= 3 && reported.every(e => e === failure), 'each listener error is reported');
   });
@@ -468,7 +469,7 @@ describe('Controller.setResponse / setError', () => {
     assert.ok(response.data instanceof Article);
     assert.equal(response.expiryStatus, 'valid');
     assert.equal(response.expiresAt, 65_000);
-    assert.deepEqual(controller.state.meta.get(getArticle.key({id: '1'})), {fetchedAt: 5_000, date: 5_000, expiresAt: 65_000});
+    assert.deepEqual(visibleState(controller).meta.get(getArticle.key({id: '1'})), {fetchedAt: 5_000, date: 5_000, expiresAt: 65_000});
 
     controller.setResponse(getTodos, {userId: 'u1'}, [{id: 't1', title: 'a', completed: false, userId: 'u1'}]);
     assert.deepEqual(plain(controller.getResponse(getTodos, {userId: 'u1'}).data), [{id: 't1', title: 'a', completed: false, userId: 'u1'}]);
@@ -479,13 +480,13 @@ describe('Controller.setResponse / setError', () => {
     const {controller, getArticle} = setup();
     controller.setResponse(getArticle, {id: '1'}, article1);
     const data = controller.getResponse(getArticle, {id: '1'}).data;
-    const entities = controller.state.entities;
+    const entities = visibleState(controller).entities;
     const error = serverError();
     controller.setError(getArticle, {id: '1'}, error);
     const response = controller.getResponse(getArticle, {id: '1'});
     assert.equal(response.error, error);
     assert.equal(response.data, data);
-    assert.equal(controller.state.entities, entities);
+    assert.equal(visibleState(controller).entities, entities);
 
     controller.setError(getArticle, {id: '9'}, error);
     const missing = controller.getResponse(getArticle, {id: '9'});
@@ -509,14 +510,14 @@ describe('Controller failures keep the cache', () => {
 
   test('a rejected request keeps the cache exactly as it was and sets only that key\'s error', async () => {
     const {controller, queue, getArticle, getArticles} = await seeded();
-    const before = controller.state;
+    const before = visibleState(controller);
     const p = outcome(controller.fetch(getArticle, {id: '1'}));
     const error = serverError('GET', '/articles/1');
     await queue.get('getArticle').reject(error);
     assert.equal(p.state, 'rejected');
     assert.equal(p.error, error);
 
-    const after = controller.state;
+    const after = visibleState(controller);
     assert.equal(after.entities, before.entities, 'the same entities object');
     assert.equal(after.entitiesMeta, before.entitiesMeta);
     assert.equal(after.endpoints, before.endpoints);
@@ -529,7 +530,7 @@ describe('Controller failures keep the cache', () => {
 
   test('a response that fails normalize (missing pk) writes nothing and rejects with a SchemaError', async () => {
     const {controller, queue, getArticles} = await seeded();
-    const before = controller.state;
+    const before = visibleState(controller);
     const listBefore = controller.getResponse(getArticles).data;
     const p = outcome(controller.fetch(getArticles, {page: '2'}));
     // The first item is fine, the second has no pk: the whole response is refused.
@@ -539,7 +540,7 @@ describe('Controller failures keep the cache', () => {
     assert.match(p.error.message, /Article/);
     assert.match(p.error.message, /"id"/);
     assert.equal(p.error.path, '[1].id');
-    const after = controller.state;
+    const after = visibleState(controller);
     assert.equal(after.entities, before.entities, 'the same entities object: nothing was written');
     assert.equal(after.entitiesMeta, before.entitiesMeta);
     assert.equal(after.endpoints, before.endpoints);
@@ -567,7 +568,7 @@ describe('Controller.resetEntireStore', () => {
     controller.setResponse(getArticle, {id: '2'}, article2);
     const get = outcome(controller.fetch(getArticle, {id: '1'}));
     const patch = outcome(controller.fetch(partialUpdateArticle, {id: '2'}, {title: 'pending'}));
-    assert.equal(controller.state.optimistic.length, 1);
+    assert.equal(visibleState(controller).optimistic.length, 1);
     let notified = 0;
     controller.subscribe(() => notified++);
 
@@ -578,14 +579,14 @@ describe('Controller.resetEntireStore', () => {
     assert.ok(get.error instanceof ResetError);
     assert.ok(patch.error instanceof ResetError);
     assert.equal(notified, 1);
-    assert.equal(controller.state.entities.size, 0);
-    assert.equal(controller.state.optimistic.length, 0);
+    assert.equal(visibleState(controller).entities.size, 0);
+    assert.equal(visibleState(controller).optimistic.length, 0);
     assert.equal(controller.getResponse(getArticle, {id: '2'}).data, undefined);
 
     await queue.get('getArticle').resolve(article1);
     await queue.get('partialUpdateArticle').resolve({...article2, title: 'pending'});
-    assert.equal(controller.state.entities.size, 0, 'late responses are dropped');
-    assert.equal(controller.state.meta.size, 0);
+    assert.equal(visibleState(controller).entities.size, 0, 'late responses are dropped');
+    assert.equal(visibleState(controller).meta.size, 0);
     assert.equal(notified, 1);
 
     // The store works as before, and a new GET is a new request (no stale dedup).
@@ -601,7 +602,7 @@ describe('Controller.resetEntireStore', () => {
     controller.resetEntireStore();
     await queue.get('getArticle').reject();
     assert.ok(p.error instanceof ResetError);
-    assert.equal(controller.state.meta.size, 0);
+    assert.equal(visibleState(controller).meta.size, 0);
   });
 });
 
@@ -620,7 +621,7 @@ describe('Controller ordering (default useIncoming on fetchedAt)', () => {
     assert.equal((controller.getResponse(getArticles).data as Article[])[0]?.title, 'new');
     assert.equal(fromOlder.title, 'new', 'the older fetch resolves with what the cache holds');
     assert.equal((controller.getResponse(getArticle, {id: '1'}).data as Article).title, 'new');
-    assert.equal(controller.state.entitiesMeta.get('Article')?.get('1')?.fetchedAt, clock.now() - 10);
+    assert.equal(visibleState(controller).entitiesMeta.get('Article')?.get('1')?.fetchedAt, clock.now() - 10);
   });
 
   test('an older response for the same key does not replace a newer result', async () => {
@@ -628,15 +629,15 @@ describe('Controller ordering (default useIncoming on fetchedAt)', () => {
     const older = controller.fetch(getArticles); // t0
     clock.advance(10);
     controller.setResponse(getArticles, [article2]); // t0 + 10: a newer result for the same key
-    const newResult = controller.state.endpoints.get(getArticles.key());
+    const newResult = visibleState(controller).endpoints.get(getArticles.key());
     clock.advance(10);
     await queue.get('getArticles').resolve([article1, article2]);
     await older;
-    assert.equal(controller.state.endpoints.get(getArticles.key()), newResult);
+    assert.equal(visibleState(controller).endpoints.get(getArticles.key()), newResult);
     assert.deepEqual(plain(controller.getResponse(getArticles).data), [article2]);
-    assert.equal(controller.state.meta.get(getArticles.key())?.fetchedAt, clock.now() - 10);
+    assert.equal(visibleState(controller).meta.get(getArticles.key())?.fetchedAt, clock.now() - 10);
     // The entity that only the older response had is still stored (it was missing), but the list is the newer one.
-    assert.ok(controller.state.entities.get('Article')?.has('1'));
+    assert.ok(visibleState(controller).entities.get('Article')?.has('1'));
   });
 });
 

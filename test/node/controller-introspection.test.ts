@@ -5,16 +5,17 @@ import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {Controller, GCPolicy} from '../../src/core/index.js';
 import {flush, setup} from './helpers/deferred-endpoint.js';
+import {listenerCount, requestCount, requestsInFlight, resultOrigin, subscribeRequests, visibleState} from '../../src/internal.js';
 
 const article1 = {id: '1', title: 'Hello', body: 'first', published: false};
 
 describe('Controller.requestsInFlight', () => {
   test('lists reads and mutations in the order they started, each mutation with its prediction', async () => {
     const {controller, queue, getArticle, partialUpdateArticle} = setup();
-    assert.deepEqual(controller.requestsInFlight(), []);
+    assert.deepEqual(requestsInFlight(controller), []);
     void controller.fetch(getArticle, {id: '1'}).catch(() => {});
     void controller.fetch(partialUpdateArticle, {id: '1'}, {title: 'Edited'}).catch(() => {});
-    const requests = controller.requestsInFlight();
+    const requests = requestsInFlight(controller);
     assert.deepEqual(
       requests.map(r => [r.key, r.mutation, r.endpoint, r.args]),
       [
@@ -23,11 +24,11 @@ describe('Controller.requestsInFlight', () => {
       ],
     );
     assert.equal(requests[0]!.prediction, undefined, 'a read predicts nothing');
-    assert.equal(requests[1]!.prediction, controller.state.optimistic[0]!.id, 'the mutation names the prediction it settles');
+    assert.equal(requests[1]!.prediction, visibleState(controller).optimistic[0]!.id, 'the mutation names the prediction it settles');
     await queue.get('getArticle').resolve(article1);
-    assert.deepEqual(controller.requestsInFlight().map(r => r.mutation), [true]);
+    assert.deepEqual(requestsInFlight(controller).map(r => r.mutation), [true]);
     await queue.get('partialUpdateArticle').reject();
-    assert.deepEqual(controller.requestsInFlight(), []);
+    assert.deepEqual(requestsInFlight(controller), []);
   });
 });
 
@@ -36,9 +37,9 @@ describe('Controller.subscribeRequests', () => {
     const {controller, queue, getArticle, getArticles} = setup();
     let told = 0;
     let inFlightWhenTold = -1;
-    const stop = controller.subscribeRequests(() => {
+    const stop = subscribeRequests(controller, () => {
       told++;
-      inFlightWhenTold = controller.requestCount;
+      inFlightWhenTold = requestCount(controller);
     });
     void controller.fetch(getArticle, {id: '1'});
     void controller.fetch(getArticles);
@@ -50,7 +51,7 @@ describe('Controller.subscribeRequests', () => {
     stop();
     await queue.get('getArticles').resolve([article1]);
     assert.equal(told, 2, 'not told after unsubscribing');
-    assert.equal(controller.listenerCount, 0);
+    assert.equal(listenerCount(controller), 0);
   });
 
   test('is told when a reset drops the requests in flight', async () => {
@@ -58,25 +59,25 @@ describe('Controller.subscribeRequests', () => {
     void controller.fetch(getArticle, {id: '1'}).catch(() => {});
     await flush();
     let told = 0;
-    controller.subscribeRequests(() => told++);
+    subscribeRequests(controller, () => told++);
     controller.resetEntireStore();
     await flush();
     assert.equal(told, 1);
-    assert.deepEqual(controller.requestsInFlight(), []);
+    assert.deepEqual(requestsInFlight(controller), []);
   });
 
   test('is told when a request is abandoned (its only caller aborted)', async () => {
     const {controller, getArticle} = setup();
     const abort = new AbortController();
-    const call = controller.fetchWith(getArticle, [{id: '1'}], {signal: abort.signal}).catch(() => undefined);
+    const call = controller.fetch({signal: abort.signal}, getArticle, {id: '1'}).catch(() => undefined);
     await flush();
     let told = 0;
-    controller.subscribeRequests(() => told++);
+    subscribeRequests(controller, () => told++);
     abort.abort();
     await call;
     await flush();
     assert.equal(told, 1);
-    assert.deepEqual(controller.requestsInFlight(), []);
+    assert.deepEqual(requestsInFlight(controller), []);
   });
 
   test('a listener that throws is reported and does not stop the others', async t => {
@@ -84,10 +85,10 @@ describe('Controller.subscribeRequests', () => {
     const reported: unknown[] = [];
     t.mock.method(console, 'error', (_message: string, error: unknown) => reported.push(error));
     let told = 0;
-    controller.subscribeRequests(() => {
+    subscribeRequests(controller, () => {
       throw new Error('listener bug');
     });
-    controller.subscribeRequests(() => told++);
+    subscribeRequests(controller, () => told++);
     void controller.fetch(getArticle, {id: '1'});
     await flush();
     assert.equal(told, 1);
@@ -100,26 +101,26 @@ describe('Controller.resultOrigin', () => {
     const {controller, queue, getArticle, getArticles} = setup();
     const one = controller.fetch(getArticle, {id: '1'});
     const list = controller.fetch(getArticles, {page: '2'}).catch(() => {});
-    assert.equal(controller.resultOrigin(getArticle.key({id: '1'})), undefined, 'nothing before a response');
+    assert.equal(resultOrigin(controller, getArticle.key({id: '1'})), undefined, 'nothing before a response');
     await queue.get('getArticle').resolve(article1);
     await one;
     await queue.get('getArticles').reject();
     await list;
-    const origin = controller.resultOrigin(getArticle.key({id: '1'}));
+    const origin = resultOrigin(controller, getArticle.key({id: '1'}));
     assert.equal(origin?.endpoint, getArticle);
     assert.deepEqual(origin?.args, [{id: '1'}]);
-    assert.equal(controller.resultOrigin(getArticles.key({page: '2'}))?.endpoint, getArticles, 'a failed read can be refetched');
+    assert.equal(resultOrigin(controller, getArticles.key({page: '2'}))?.endpoint, getArticles, 'a failed read can be refetched');
 
     controller.invalidate(origin!.endpoint as typeof getArticle, ...(origin!.args as [{id: string}]));
     assert.equal(controller.getResponse(getArticle, {id: '1'}).expiryStatus, 'invalid', 'the origin args invalidate the same key');
     controller.resetEntireStore();
-    assert.equal(controller.resultOrigin(getArticle.key({id: '1'})), undefined);
+    assert.equal(resultOrigin(controller, getArticle.key({id: '1'})), undefined);
   });
 
   test('invalidating a read never fetched notes its origin: it can be fetched from there', () => {
     const {controller, getArticle} = setup();
     controller.invalidate(getArticle, {id: '9'});
-    assert.equal(controller.resultOrigin(getArticle.key({id: '9'}))?.endpoint, getArticle);
+    assert.equal(resultOrigin(controller, getArticle.key({id: '9'}))?.endpoint, getArticle);
   });
 
   test('a mutation leaves no origin: refetching it would send the write again', async () => {
@@ -127,7 +128,7 @@ describe('Controller.resultOrigin', () => {
     const update = controller.fetch(partialUpdateArticle, {id: '1'}, {title: 'x'}).catch(() => {});
     await queue.get('partialUpdateArticle').reject();
     await update;
-    assert.equal(controller.resultOrigin(partialUpdateArticle.key({id: '1'}, {title: 'x'})), undefined);
+    assert.equal(resultOrigin(controller, partialUpdateArticle.key({id: '1'}, {title: 'x'})), undefined);
   });
 
   test('a result dropped by gc() loses its origin', async () => {
@@ -138,10 +139,10 @@ describe('Controller.resultOrigin', () => {
     await queue.get('getArticle').resolve(article1);
     await done;
     const key = getArticle.key({id: '1'});
-    assert.ok(controller.resultOrigin(key));
+    assert.ok(resultOrigin(controller, key));
     time += 1_000;
     assert.deepEqual(controller.gc().results, [key]);
-    assert.equal(controller.resultOrigin(key), undefined);
+    assert.equal(resultOrigin(controller, key), undefined);
   });
 });
 

@@ -1,17 +1,18 @@
 // Refetch on focus and on reconnect: stale results that connected readers show are fetched
 // again when the window gains focus (or the page shows again) and when the browser comes
 // back online; each can be turned off; listeners exist only where window/document do.
+import {browserPageEvents, Refresh, type RefreshOptions} from '../../src/refresh/index.js';
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {browserPageEvents, Controller, type ControllerOptions} from '../../src/core/index.js';
+import {Controller} from '../../src/core/index.js';
 import {createFakeClock, createPatterns, RequestQueue} from './helpers/deferred-endpoint.js';
 import {createFakePage} from './helpers/fake-timers.js';
 
-function setupPage(options: ControllerOptions = {}) {
+function setupPage(options: RefreshOptions = {}) {
   const clock = createFakeClock();
   const page = createFakePage();
   const queue = new RequestQueue(clock);
-  const controller = new Controller({now: clock.now, page, dataExpiryLength: 1_000, ...options});
+  const controller = new Controller({now: clock.now, dataExpiryLength: 1_000, plugins: [new Refresh({page, ...options})]});
   const patterns = createPatterns(queue);
   /** Articles 1 (stale) and 2 (fresh) cached and shown. */
   const showStaleAndFresh = () => {

@@ -1,19 +1,22 @@
 // Polling (`pollFrequency`): one timer per result however many readers retain it, at the
 // shortest frequency, started by the first retain and stopped by the last release, paused
 // while the page is hidden. Driven by a fake clock with timers and a fake page.
+import {Refresh} from '../../src/refresh/index.js';
+import {PollScheduler} from '../../src/refresh/internal.js';
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
-import {Controller, PollScheduler} from '../../src/core/index.js';
+import {Controller} from '../../src/core/index.js';
 import type {EndpointInterface} from '../../src/endpoint/index.js';
 import {Article, createFakeClock, createPatterns, flush, RequestQueue} from './helpers/deferred-endpoint.js';
 import {createFakePage, createFakeTimers} from './helpers/fake-timers.js';
+import {listenerCount, retainedCount} from '../../src/internal.js';
 
 function setupPolling(options: {refetchOnFocus?: boolean} = {}) {
   const timers = createFakeTimers();
   const page = createFakePage();
   const queue = new RequestQueue(createFakeClock());
   // Retries off: a failed poll is the failure under test.
-  const controller = new Controller({now: timers.now, timers, page, retry: false, ...options});
+  const controller = new Controller({now: timers.now, timers, retry: false, plugins: [new Refresh({page, ...options})]});
   const patterns = createPatterns(queue);
   const sent: string[] = [];
   /** An Article endpoint that answers at once, polled every `ms`. */
@@ -51,6 +54,41 @@ describe('polling', () => {
     assert.equal(timers.pending, 0, 'the timer is gone with the last reader');
     await timers.tick(10_000);
     assert.equal(sentFor('1'), 5);
+  });
+
+  test('readers that watch a polled result keep it polled; the last watch that closes stops the requests', async () => {
+    const {timers, controller, every, sentFor} = setupPolling();
+    const endpoint = every(1_000);
+    const first = controller.watch(endpoint, [{id: '1'}], () => {});
+    const second = controller.watch(endpoint, [{id: '1'}], () => {});
+    await timers.tick(3_000);
+    assert.equal(sentFor('1'), 3, 'polled every second while watched');
+    first.close();
+    await timers.tick(2_000);
+    assert.equal(sentFor('1'), 5, 'still polled while one watch is open');
+    second.close();
+    assert.equal(listenerCount(controller), 0);
+    assert.equal(retainedCount(controller), 0);
+    await timers.tick(10_000);
+    assert.equal(sentFor('1'), 5, 'no request after the last reader is gone');
+    assert.equal(timers.pending, 0, 'and no timer left');
+  });
+
+  test('a watch and a retain of one polled result: polls go on until both let go, whichever goes last', async () => {
+    for (const last of ['watch', 'retain'] as const) {
+      const {timers, controller, every, sentFor} = setupPolling();
+      const endpoint = every(1_000);
+      const watch = controller.watch(endpoint, [{id: '1'}], () => {});
+      const release = controller.retain(endpoint, {id: '1'});
+      if (last === 'watch') release();
+      else watch.close();
+      await timers.tick(2_000);
+      assert.equal(sentFor('1'), 2, `polled while the ${last} holds it`);
+      if (last === 'watch') watch.close();
+      else release();
+      await timers.tick(10_000);
+      assert.equal(sentFor('1'), 2, `no request after the ${last} let go too`);
+    }
   });
 
   test('a slow response is shared by the polls that fall due meanwhile: requests do not pile up', async () => {
@@ -155,7 +193,7 @@ describe('polling', () => {
     first();
     await timers.tick(1_000);
     assert.equal(sentFor('1'), 1);
-    assert.equal(controller.retainedCount, 1);
+    assert.equal(retainedCount(controller), 1);
   });
 
   test('the scheduler on its own reports how many results it polls', async () => {

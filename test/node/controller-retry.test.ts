@@ -222,7 +222,7 @@ describe('retries', () => {
     const before = controller.getResponse(Quotes.get, {id: '1'}).data;
     script = [fail(503)];
     const abort = new AbortController();
-    const call = track(controller.fetchWith(Quotes.get, [{id: '1'}], {signal: abort.signal}));
+    const call = track(controller.fetch({signal: abort.signal}, Quotes.get, {id: '1'}));
     await settle(timers, call);
     assert.equal(timers.pending, 1);
     abort.abort();

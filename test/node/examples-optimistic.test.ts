@@ -13,6 +13,7 @@ import {
   increment,
   incrementOrdered,
 } from '../../examples/optimistic-patterns.js';
+import {visibleState} from '../../src/internal.js';
 
 const API = 'https://api.example.com';
 const server = setupServer();
@@ -48,7 +49,7 @@ describe('README optimistic patterns', () => {
     g.open();
     await done;
     assert.deepEqual(sent, {published: true});
-    assert.equal(ctrl.state.optimistic.length, 0);
+    assert.equal(visibleState(ctrl).optimistic.length, 0);
     assert.equal(ctrl.getResponse(ArticleResource.get, {id: '1'}).data?.published, true);
   });
 
@@ -113,7 +114,7 @@ describe('README optimistic patterns', () => {
     const ctrl = new Controller();
     // Nothing cached: no prediction, the request still goes.
     const first = ctrl.fetch(increment);
-    assert.equal(ctrl.state.optimistic.length, 0);
+    assert.equal(visibleState(ctrl).optimistic.length, 0);
     g.open();
     await first;
     assert.equal(ctrl.getResponse(getCount).data?.count, 1);
@@ -164,6 +165,6 @@ describe('README optimistic patterns', () => {
     answers[0]!.release();
     await first;
     assert.equal(ctrl.getResponse(getOrderedCount).data?.count, 2, 'the late count of 1 did not overwrite 2');
-    assert.equal(ctrl.state.optimistic.length, 0);
+    assert.equal(visibleState(ctrl).optimistic.length, 0);
   });
 });

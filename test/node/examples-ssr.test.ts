@@ -3,15 +3,17 @@
 // from; readers on the server read the cache only; the runnable server serves the page, the
 // browser script and the API on 127.0.0.1. (test/ssr-hydration.test.ts hydrates the page
 // in the three engines.)
+import {hydrate, type DehydratedState} from '../../src/snapshots/index.js';
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {render} from '@lit-labs/ssr';
 import {collectResult} from '@lit-labs/ssr/lib/render-result.js';
 import {html} from 'lit';
-import {Controller, type DehydratedState} from '../../src/index.js';
+import {Controller} from '../../src/index.js';
 import {Article, ArticleResource, seedArticles} from '../../examples/ssr/articles.js';
 import {renderPage} from '../../examples/ssr/render-page.js';
 import {startSsrServer, type SsrServer} from '../../examples/ssr/server.js';
+import {listenerCount, requestCount} from '../../src/internal.js';
 
 /** The JSON of the page's `<script type="application/json">`. */
 function snapshotIn(page: string): string {
@@ -32,7 +34,7 @@ describe('the server-rendered page', () => {
 
     const snapshot = JSON.parse(snapshotIn(page)) as DehydratedState;
     assert.equal(snapshot.kind, 'data-elements/state');
-    const client = new Controller({initialState: snapshot});
+    const client = hydrate(new Controller(), snapshot);
     const response = client.getResponse(ArticleResource.getList);
     assert.equal(response.expiryStatus, 'valid');
     const articles = response.data!;
@@ -47,7 +49,7 @@ describe('the server-rendered page', () => {
     articles[0]!.title = '</script><script>alert(1)</script><!--';
     const page = await renderPage({articles, clientScript: '/client.js'});
     assert.equal(page.match(/<\/script>/gi)?.length, 2, 'only the page script and the snapshot script close');
-    const client = new Controller({initialState: snapshotIn(page)});
+    const client = hydrate(new Controller(), snapshotIn(page));
     assert.equal(client.getResponse(ArticleResource.getList).data?.[0]?.title, articles[0]!.title);
   });
 
@@ -58,8 +60,8 @@ describe('the server-rendered page', () => {
     );
     assert.match(body, /<p class="loading">Loading articles…<\/p>/);
     assert.match(body, /No articles yet/);
-    assert.equal(controller.requestCount, 0, 'no request started');
-    assert.equal(controller.listenerCount, 0, 'no reader follows the server Controller after the render');
+    assert.equal(requestCount(controller), 0, 'no request started');
+    assert.equal(listenerCount(controller), 0, 'no reader follows the server Controller after the render');
   });
 });
 
@@ -87,7 +89,7 @@ describe('the example server', () => {
     assert.equal(((await patched.json()) as {likes: number}).likes, 42);
     const page = await (await fetch(`${server.url}/`)).text();
     assert.match(page, /<span class="likes"><!--lit-part-->42<!--\/lit-part--><\/span>/);
-    const client = new Controller({initialState: snapshotIn(page)});
+    const client = hydrate(new Controller(), snapshotIn(page));
     assert.equal(client.getResponse(ArticleResource.getList).data?.[1]?.likes, 42);
   });
 });

@@ -1,10 +1,11 @@
 // Reconnection timing: exponential backoff with jitter (the Backoff class), and a WebSocket
 // feed that cannot reach its server retrying on those delays (on a fake clock), then
 // connecting, resetting the delay, and refetching shown results once.
+import {Backoff, WebSocketFeed, type FeedError} from '../../src/live/index.js';
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {WebSocket} from 'ws';
-import {Backoff, Controller, Entity, WebSocketFeed, type FeedError} from '../../src/index.js';
+import {Controller, Entity} from '../../src/index.js';
 import {LiveServer} from '../servers/live-server.mjs';
 import {createFakeTimers} from './helpers/fake-timers.js';
 import {until} from './helpers/live.js';

@@ -3,22 +3,12 @@
 // checks run over both transports: messages reach the cache, and the faults (a connection
 // dropped mid-stream, malformed JSON, 10,000 messages in a burst, a restart on another port)
 // lose nothing the server sent after the reconnect and apply nothing twice.
+import {EventSourceFeed, FeedError, WebSocketFeed, type FeedUrl, type LiveFeed, type LiveFeedOptions, type LiveMessage} from '../../src/live/index.js';
 import {after, afterEach, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {EventSource} from 'eventsource';
 import {WebSocket} from 'ws';
-import {
-  Controller,
-  Entity,
-  EventSourceFeed,
-  FeedError,
-  RestEndpoint,
-  WebSocketFeed,
-  type FeedUrl,
-  type LiveFeed,
-  type LiveFeedOptions,
-  type LiveMessage,
-} from '../../src/index.js';
+import {Controller, Entity, RestEndpoint} from '../../src/index.js';
 import {LiveServer} from '../servers/live-server.mjs';
 import {until} from './helpers/live.js';
 
@@ -113,6 +103,49 @@ for (const transport of ['sse', 'ws'] as const) {
       await until('seven applied', () => ids().length === 7, controller);
       assert.equal(server.articleRequests, requestsBefore + 1, 'the shown article was refetched once');
       assert.ok(server.log.length - first >= 7);
+    });
+
+    test('a message the server sends again after a later one is not applied again (at-least-once delivery)', async () => {
+      const {controller, feed, ids, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const first = server.publish('article', {id: 'd', title: 'v1'});
+      const second = server.publish('article', {id: 'd', title: 'v2'});
+      await until('two applied', () => ids().length === 2, controller);
+      server.resend(first);
+      // A connection delivers in order: once the marker is applied, the repeat has come and gone.
+      const marker = server.publish('article', {id: 'marker', title: 'after the repeat'});
+      await until('the marker', () => article('marker') !== undefined, controller);
+      assert.equal(article('d')?.title, 'v2', 'the repeat of v1 did not turn the title back');
+      assert.deepEqual(ids(), [first, second, marker]);
+    });
+
+    test('a resume that sends already-delivered messages again applies each message once', async () => {
+      server.resumeOverlap = 2;
+      cleanups.push(() => void (server.resumeOverlap = 0));
+      const {controller, feed, ids, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const sent = [1, 2, 3].map(n => server.publish('article', {id: 'o', title: `v${n}`}));
+      await until('three applied', () => ids().length === 3, controller);
+      const connections = server.connections.length;
+
+      server.drop();
+      await until('resumed', () => feed.status === 'open' && server.connections.length > connections, controller, feed);
+      assert.equal(server.connections.at(-1)?.lastEventId, sent[2]);
+      sent.push(server.publish('article', {id: 'o', title: 'v4'}));
+      await until('the new message', () => ids().includes(sent[3]!), controller);
+      assert.deepEqual(ids(), sent, 'the two messages sent again were skipped');
+      assert.equal(article('o')?.title, 'v4');
+    });
+
+    test('messages without an id are all applied, also after numbered ones', async () => {
+      const {controller, feed, applied, article} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const numbered = server.publish('article', {id: 'u', title: 'numbered'});
+      server.publishUnnumbered('article', {id: 'u', title: 'unnumbered 1', views: 1});
+      server.publishUnnumbered('article', {id: 'u', title: 'unnumbered 2', views: 2});
+      await until('three applied', () => applied.length === 3, controller);
+      assert.equal(article('u')?.title, 'unnumbered 2');
+      assert.equal(applied[0]!.id, numbered);
     });
 
     test('malformed JSON and data that does not fit the schema are reported, and the feed keeps going', async () => {

@@ -12,6 +12,9 @@ import {setupServer} from 'msw/node';
 import {Controller, createResource, Entity, RestEndpoint, schema, type Commit, type ResponseState} from '../../src/index.js';
 import {TabSync, type BroadcastChannelConstructor} from '../../src/sync/index.js';
 import {createFakeClock} from './helpers/deferred-endpoint.js';
+import {dehydrate, merge} from '../../src/snapshots/index.js';
+import {fetchNextPage, nextPageArgs} from '../../src/pagination/index.js';
+import {visibleState} from '../../src/internal.js';
 
 class Article extends Entity {
   id = '';
@@ -93,18 +96,18 @@ function tabs() {
 /** Tab A with the list of `LIST` grown to three pages (all six articles). */
 async function grown(a: Controller): Promise<Article[]> {
   await a.fetch(Articles.getList, ...LIST);
-  await a.fetchNextPage(Articles.getList, ...LIST);
-  await a.fetchNextPage(Articles.getList, ...LIST);
+  await fetchNextPage(a, Articles.getList, ...LIST);
+  await fetchNextPage(a, Articles.getList, ...LIST);
   const list = a.getResponse(Articles.getList, ...LIST).data!;
   assert.deepEqual(ids(list), ['1', '2', '3', '4', '5', '6']);
   return list;
 }
 
 /** Tab A's stored row of the list: the pks it lists. */
-const listRow = (controller: Controller) => controller.state.entities.get(Articles.getList.schema.key)?.get('{"limit":"2"}');
+const listRow = (controller: Controller) => visibleState(controller).entities.get(Articles.getList.schema.key)?.get('{"limit":"2"}');
 
 /** Everything tab B confirmed, as tab A receives it. */
-const send = (from: Controller, to: Controller) => to.merge(from.dehydrate());
+const send = (from: Controller, to: Controller) => merge(to, dehydrate(from));
 
 /** What the reader of tab A's list is told, until the test ends. */
 function record(t: TestContext, controller: Controller): ResponseState[] {
@@ -129,7 +132,7 @@ describe('a first page from another tab over a list this tab grew', () => {
     assert.equal(list[1]?.title, 'Article 1, edited', 'the listed row takes the newer data');
     for (let i = 2; i <= 6; i++) assert.equal(list[i], before[i - 1], `article ${i} keeps its instance`);
     assert.equal(told.length, 1, 'the list\'s reader is told once');
-    assert.deepEqual(a.nextPageArgs(Articles.getList, ...LIST), [{limit: 2, page: 4}], 'this tab goes on after its own last page');
+    assert.deepEqual(nextPageArgs(a, Articles.getList, ...LIST), [{limit: 2, page: 4}], 'this tab goes on after its own last page');
 
     rows = [{id: '00', title: 'Another, created'}, ...rows];
     clockB.advance(10);
@@ -141,9 +144,9 @@ describe('a first page from another tab over a list this tab grew', () => {
   test('the fields beside the list stay this tab\'s: its last page\'s cursor', async () => {
     const {a, b} = tabs();
     await a.fetch(getByCursor, {limit: 2});
-    await a.fetchNextPage(getByCursor, {limit: 2});
-    await a.fetchNextPage(getByCursor, {limit: 2});
-    assert.equal(a.nextPageArgs(getByCursor, {limit: 2}), undefined, 'tab A loaded the last page');
+    await fetchNextPage(a, getByCursor, {limit: 2});
+    await fetchNextPage(a, getByCursor, {limit: 2});
+    assert.equal(nextPageArgs(a, getByCursor, {limit: 2}), undefined, 'tab A loaded the last page');
     rows = [{id: '0', title: 'Zero'}, ...six()];
 
     await b.fetch(getByCursor, {limit: 2});
@@ -152,14 +155,14 @@ describe('a first page from another tab over a list this tab grew', () => {
     const value = a.getResponse(getByCursor, {limit: 2}).data!;
     assert.deepEqual(ids(value.results), ['0', '1', '2', '3', '4', '5', '6']);
     assert.equal(value.cursor, null, 'not the first page\'s cursor');
-    assert.equal(a.nextPageArgs(getByCursor, {limit: 2}), undefined);
+    assert.equal(nextPageArgs(a, getByCursor, {limit: 2}), undefined);
     assert.equal(a.getResponse(getByCursor, {limit: 2}).expiryStatus, 'valid');
   });
 
   test('an id map grown with next pages takes the new entries and keeps its own', async () => {
     const {a, b} = tabs();
     await a.fetch(getById);
-    await a.fetchNextPage(getById);
+    await fetchNextPage(a, getById);
     rows = [{id: '0', title: 'Zero'}, {id: '1', title: 'Article 1, edited'}, ...six().slice(1)];
     await b.fetch(getById);
     send(b, a);
@@ -209,7 +212,7 @@ describe('a first page from another tab over a list this tab grew', () => {
     clockA.set(6_000);
     await a.fetch(Articles.getList, ...LIST);
     assert.deepEqual(ids(a.getResponse(Articles.getList, ...LIST).data), ['1', '2'], 'this tab\'s own refetch starts from its first page');
-    assert.deepEqual(a.nextPageArgs(Articles.getList, ...LIST), [{limit: 2, page: 2}]);
+    assert.deepEqual(nextPageArgs(a, Articles.getList, ...LIST), [{limit: 2, page: 2}]);
 
     rows = [{id: '0', title: 'Zero'}, ...six()];
     clockB.set(7_000);

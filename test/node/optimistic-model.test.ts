@@ -26,6 +26,7 @@ import {
   serverError,
   type DeferredRequest,
 } from './helpers/deferred-endpoint.js';
+import {visibleState} from '../../src/internal.js';
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -145,7 +146,7 @@ async function runProgram(commands: readonly Command[], finalPicks: readonly num
       assert.deepEqual(plain(controller.getResponse(getNote, {id}).data), expected(id), `note ${id} after ${step}`);
     }
     assert.deepEqual(
-      controller.state.optimistic.map(u => u.fetchedAt),
+      visibleState(controller).optimistic.map(u => u.fetchedAt),
       pending().map(r => r.t),
       `pending predictions after ${step}`,
     );
@@ -203,13 +204,13 @@ async function runProgram(commands: readonly Command[], finalPicks: readonly num
   }
 
   assert.equal(pending().length, 0);
-  assert.deepEqual(controller.state.optimistic, [], 'nothing pending');
+  assert.deepEqual(visibleState(controller).optimistic, [], 'nothing pending');
   assert.deepEqual(plain(controller.getResponse(getOrderedCount).data), server.counter, 'counter equals the server');
   for (const id of ['1', '2'] as const) {
     assert.deepEqual(plain(controller.getResponse(getNote, {id}).data), server.notes[id], `note ${id} equals the server`);
-    assert.deepEqual(plain(controller.state.entities.get('Note')?.get(id)), server.notes[id], `stored row of note ${id}`);
+    assert.deepEqual(plain(visibleState(controller).entities.get('Note')?.get(id)), server.notes[id], `stored row of note ${id}`);
   }
-  assert.deepEqual(plain(controller.state.entities.get('OrderedCount')?.get('ordered-count')), server.counter);
+  assert.deepEqual(plain(visibleState(controller).entities.get('OrderedCount')?.get('ordered-count')), server.counter);
 }
 
 test(`optimistic model: random mutations, response orders and failures (${NUM_RUNS} runs)`, async t => {

@@ -4,9 +4,11 @@
 import {afterEach, beforeEach, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {Controller, type ResponseState} from '../../src/core/index.js';
+import {dehydrate} from '../../src/snapshots/index.js';
 import {Persistence, SAVED_STATE_KEY, StorageError, type PersistStorage, type PersistenceOptions} from '../../src/persist/index.js';
 import {createFakeTimers, type FakeTimers} from './helpers/fake-timers.js';
 import {Article, createPatterns, flush, RequestQueue} from './helpers/deferred-endpoint.js';
+import {visibleState} from '../../src/internal.js';
 
 /** A Map behind promises, like IndexedDB; each operation may be made to fail or wait. */
 class MemoryStorage implements PersistStorage {
@@ -115,6 +117,36 @@ describe('persistence', () => {
     await queue.last('partialUpdateArticle').reject();
   });
 
+  test('a fetch that settles under a pending prediction saves the confirmed row; no later page shows the rolled-back prediction', async () => {
+    const storage = new MemoryStorage();
+    const {persistence, controller, queue, getArticle, partialUpdateArticle} = load(storage);
+    await persistence.ready;
+    controller.setResponse(getArticle, {id: '1'}, {id: '1', title: 'draft', published: false});
+    // The refetch leaves before the edit and settles while the edit is pending.
+    timers.advance(10);
+    const refetch = controller.fetch(getArticle, {id: '1'});
+    timers.advance(10);
+    const saving = controller.fetch(partialUpdateArticle, {id: '1'}, {published: true}).catch(() => 'failed');
+    await queue.last('getArticle').resolve({id: '1', title: 'draft, refetched', published: false});
+    await refetch;
+    const shown = controller.get(Article, {id: '1'}) as Article;
+    assert.deepEqual([shown.title, shown.published], ['draft, refetched', true], 'the refetched row shows under the prediction');
+    await persistence.flush();
+
+    const shownAfterReload = async () => {
+      const page = load(storage);
+      await page.persistence.ready;
+      const article = page.controller.get(Article, {id: '1'}) as Article;
+      page.controller.dispose();
+      return [article.title, article.published];
+    };
+    assert.deepEqual(await shownAfterReload(), ['draft, refetched', false], 'saved while the edit was pending: the confirmed row');
+    await queue.last('partialUpdateArticle').reject();
+    assert.equal(await saving, 'failed');
+    await persistence.flush();
+    assert.deepEqual(await shownAfterReload(), ['draft, refetched', false], 'saved after the rollback');
+  });
+
   test('state saved under another version is dropped quietly', async () => {
     const storage = new MemoryStorage();
     const first = load(storage, {version: 'v1'});
@@ -177,7 +209,7 @@ describe('persistence', () => {
       const {persistence, controller, getArticles} = load(storage);
       await persistence.ready;
       assert.deepEqual(kinds(), ['corrupt'], JSON.stringify(saved));
-      assert.equal(controller.state.entities.size, 0);
+      assert.equal(visibleState(controller).entities.size, 0);
       assert.equal(storage.saved(), undefined, 'dropped');
       controller.setResponse(getArticles, [{id: '1', title: 'works'}]);
       await persistence.flush();
@@ -253,7 +285,7 @@ describe('persistence', () => {
 
   test('nothing is saved before the saved state was read; a flush meanwhile saves right after', async () => {
     const storage = new MemoryStorage();
-    storage.data.set(SAVED_STATE_KEY, {version: 1, savedAt: 0, state: JSON.stringify(new Controller().dehydrate())});
+    storage.data.set(SAVED_STATE_KEY, {version: 1, savedAt: 0, state: JSON.stringify(dehydrate(new Controller()))});
     let release!: () => void;
     storage.holdGet = new Promise(resolve => (release = resolve));
     const {persistence, controller, getArticle} = load(storage, {throttleMs: 0});

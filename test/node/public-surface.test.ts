@@ -2,9 +2,31 @@
 // with an @example (plumbing stays out of the entries: src/lit/internal.ts, the layer indexes).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
+import {readFileSync} from 'node:fs';
 import ts from 'typescript';
 
-const ENTRIES = ['src/index.ts', 'src/lit/index.ts', 'src/plugins.ts', 'components/index.ts', 'components/autoload.ts', 'components/devtools/index.ts'];
+/** The source of every entry of package.json `exports` with types, but the internal one (which promises nothing). */
+const ENTRIES = Object.entries(JSON.parse(readFileSync('package.json', 'utf8')).exports as Record<string, string | {types?: string}>)
+  .filter(([subpath, target]) => subpath !== './internal' && typeof target === 'object' && target.types)
+  .map(([, target]) => (target as {types: string}).types.replace('./dist/types/', '').replace(/\.d\.ts$/, '.ts'));
+
+/** The root entry, name by name: each is a promise to users, so a new one is a decision, made here. */
+const ROOT_NAMES = [
+  'AbortOptimistic',
+  'Controller',
+  'Entity',
+  'GCPolicy',
+  'NetworkError',
+  'ParseError',
+  'Query',
+  'ResetError',
+  'RestEndpoint',
+  'SchemaError',
+  'createResource',
+  'pksOf',
+  'requestSignal',
+  'schema',
+];
 
 /** Whether a JSDoc with an @example documents `symbol`, or the export that names it. */
 function hasExample(symbol: ts.Symbol, checker: ts.TypeChecker): boolean {
@@ -65,4 +87,16 @@ test('the check notices a name without an @example', () => {
   const module = checker.getSymbolAtLocation(program.getSourceFile('probe.ts')!)!;
   const found = Object.fromEntries(checker.getExportsOfModule(module).map(s => [s.name, hasExample(s, checker)]));
   assert.deepEqual(found, {a: true, b: false});
+});
+
+test('the root entry exports what a user writes, and nothing more', async () => {
+  const root = await import('../../src/index.js');
+  assert.deepEqual(Object.keys(root).sort(), ROOT_NAMES);
+});
+
+test('the entries checked are the package exports: the root, the Lit layer, every part and the elements', () => {
+  for (const entry of ['src/index.ts', 'src/lit/index.ts', 'src/refresh/index.ts', 'src/pagination/index.ts', 'src/snapshots/index.ts', 'src/live/index.ts', 'src/persist/index.ts', 'src/sync/index.ts', 'components/index.ts']) {
+    assert.ok(ENTRIES.includes(entry), entry);
+  }
+  assert.ok(!ENTRIES.includes('src/internal.ts'));
 });

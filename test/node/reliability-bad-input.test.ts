@@ -13,6 +13,7 @@ import {Controller} from '../../src/core/index.js';
 import {NetworkError, ParseError, Query} from '../../src/endpoint/index.js';
 import {createResource, RestEndpoint} from '../../src/rest/index.js';
 import {Entity, SchemaError, schema} from '../../src/schema/index.js';
+import {visibleState} from '../../src/internal.js';
 
 const API = 'https://api.test';
 
@@ -74,10 +75,10 @@ async function seeded() {
 /** Everything a reader could see, captured to compare identities after the failure. */
 function capture(controller: Controller) {
   return {
-    state: controller.state,
-    entities: controller.state.entities,
-    entitiesMeta: controller.state.entitiesMeta,
-    endpoints: controller.state.endpoints,
+    state: visibleState(controller),
+    entities: visibleState(controller).entities,
+    entitiesMeta: visibleState(controller).entitiesMeta,
+    endpoints: visibleState(controller).endpoints,
     article: controller.getResponse(getArticle, {id: '1'}).data,
     list: controller.getResponse(getArticles).data,
   };
@@ -85,12 +86,12 @@ function capture(controller: Controller) {
 
 /** The cache is unchanged: the same objects, not equal copies. */
 function assertUnchanged(controller: Controller, before: ReturnType<typeof capture>): void {
-  assert.equal(controller.state.entities, before.entities, 'the same state.entities object');
-  assert.equal(controller.state.entitiesMeta, before.entitiesMeta, 'the same state.entitiesMeta object');
-  assert.equal(controller.state.endpoints, before.endpoints, 'the same endpoint results');
+  assert.equal(visibleState(controller).entities, before.entities, 'the same state.entities object');
+  assert.equal(visibleState(controller).entitiesMeta, before.entitiesMeta, 'the same state.entitiesMeta object');
+  assert.equal(visibleState(controller).endpoints, before.endpoints, 'the same endpoint results');
   assert.equal(controller.getResponse(getArticle, {id: '1'}).data, before.article, 'article 1: identical data');
   assert.equal(controller.getResponse(getArticles).data, before.list, 'the list: identical data');
-  assert.deepEqual(controller.state.optimistic, [], 'no prediction left behind');
+  assert.deepEqual(visibleState(controller).optimistic, [], 'no prediction left behind');
 }
 
 /** Fetches expecting a rejection; returns the error. */
@@ -114,10 +115,10 @@ describe('bad responses', () => {
     assert.equal(error.status, 404);
     assert.match(error.message, /GET https:\/\/api\.test\/articles\/1 failed with status 404/);
     assert.deepEqual(await error.response?.json(), {message: 'gone'}, 'the response body stays readable');
-    assert.equal(controller.state.entities, before.entities);
+    assert.equal(visibleState(controller).entities, before.entities);
     assert.equal(controller.getResponse(getArticle, {id: '1'}).data, before.article);
     assert.equal(controller.getResponse(getArticle, {id: '1'}).error, error, 'only meta.error changed');
-    assert.equal(controller.state.endpoints, before.endpoints);
+    assert.equal(visibleState(controller).endpoints, before.endpoints);
   });
 
   test('5xx: NetworkError with the status', async () => {
@@ -202,7 +203,7 @@ describe('bad responses', () => {
     assert.equal(error.entity, 'Author');
     assert.equal(error.path, '[2].author.id');
     assertUnchanged(controller, before);
-    assert.equal(controller.state.entities.get('Article')?.has('9'), false, 'the valid items before it are not written either');
+    assert.equal(visibleState(controller).entities.get('Article')?.has('9'), false, 'the valid items before it are not written either');
   });
 
   test('a pk of the wrong type (an object) is a missing pk, not "[object Object]"', async () => {
@@ -294,7 +295,7 @@ describe('keys that could reach a prototype', () => {
     assert.ok(article.publishedAt instanceof Date);
     // The keys are kept as plain own data, readable but inert.
     assert.deepEqual(Object.getOwnPropertyDescriptor(article, '__proto__')?.value, {polluted: true, pk: 'hijacked'});
-    const row = controller.state.entities.get('Article')?.get('1') as object;
+    const row = visibleState(controller).entities.get('Article')?.get('1') as object;
     assert.equal(Object.getPrototypeOf(row), Object.prototype, 'the stored row keeps a plain prototype');
   });
 
@@ -310,7 +311,7 @@ describe('keys that could reach a prototype', () => {
     assert.equal(Object.getPrototypeOf(map), Object.prototype, 'the map keeps a plain prototype');
     assert.ok(Object.getOwnPropertyDescriptor(map, '__proto__')?.value instanceof Article);
     assert.ok(Object.getOwnPropertyDescriptor(map, 'constructor')?.value instanceof Article);
-    assert.ok(controller.state.entities.get('Article')?.has('constructor'), 'an entity whose pk is "constructor" is just a row');
+    assert.ok(visibleState(controller).entities.get('Article')?.has('constructor'), 'an entity whose pk is "constructor" is just a row');
 
     respond = () => new HttpResponse(`[${hostile}]`, {headers: {'Content-Type': 'application/json'}});
     const list = (await controller.fetch(getArticles)) as Article[];

@@ -16,6 +16,7 @@ import {
   RequestQueue,
   Todo,
 } from './helpers/deferred-endpoint.js';
+import {retainedCount, visibleState} from '../../src/internal.js';
 
 const MAX_AGE = 10_000;
 
@@ -92,7 +93,7 @@ const post = (id: string, authorId = 'u1', tags: string[] = []) => ({
   author: {id: authorId, name: `user ${authorId}`, friend: null},
   tags: tags.map(t => ({id: t, label: `tag ${t}`})),
 });
-const rows = (controller: Controller, table: string) => [...(controller.state.entities.get(table)?.keys() ?? [])].sort();
+const rows = (controller: Controller, table: string) => [...(visibleState(controller).entities.get(table)?.keys() ?? [])].sort();
 
 describe('GCPolicy', () => {
   test('maxAge: collectable once written maxAge ago', () => {
@@ -134,7 +135,7 @@ describe('controller.gc()', () => {
     assert.deepEqual(rows(controller, 'GcUser'), ['u2']);
     assert.deepEqual(rows(controller, 'GcTag'), [], 'an emptied table stays, empty');
     assert.equal(controller.getResponse(getPost, {id: '1'}).data, undefined);
-    assert.equal(controller.state.meta.has(getPost.key({id: '1'})), false, 'its meta goes too');
+    assert.equal(visibleState(controller).meta.has(getPost.key({id: '1'})), false, 'its meta goes too');
 
     assert.deepEqual(controller.gc(), {results: [], entities: 0});
     assert.equal(notified, 1, 'a sweep that drops nothing tells nobody');
@@ -149,15 +150,15 @@ describe('controller.gc()', () => {
 
     assert.deepEqual(controller.gc(), {results: [], entities: 0});
     assert.equal(controller.getResponse(getPost, {id: '1'}).data, before, 'identical data: nothing re-renders');
-    assert.equal(controller.retainedCount, 1);
+    assert.equal(retainedCount(controller), 1);
 
     release();
     release(); // twice releases once
-    assert.equal(controller.retainedCount, 0);
+    assert.equal(retainedCount(controller), 0);
     const report = controller.gc();
     assert.equal(report.results.length, 1);
     assert.equal(report.entities, 4);
-    assert.equal(controller.state.entities.get('GcPost')?.size, 0);
+    assert.equal(visibleState(controller).entities.get('GcPost')?.size, 0);
   });
 
   test('retains are counted: the data stays until the last holder releases', () => {
@@ -165,7 +166,7 @@ describe('controller.gc()', () => {
     controller.setResponse(getPost, {id: '1'}, post('1'));
     const a = controller.retain(getPost, {id: '1'});
     const b = controller.retain(getPost, {id: '1'});
-    assert.equal(controller.retainedCount, 1, 'one read, two holders');
+    assert.equal(retainedCount(controller), 1, 'one read, two holders');
     clock.advance(MAX_AGE + 1);
     a();
     assert.equal(controller.gc().entities, 0);
@@ -192,7 +193,7 @@ describe('controller.gc()', () => {
     clock.advance(MAX_AGE / 2);
     // The list carries an older version: useIncoming refuses it, so row a keeps its old meta.
     controller.setResponse(getVersionedList, [{id: 'a', v: 1, updatedAt: 10}]);
-    const fetchedAt = controller.state.entitiesMeta.get('GcVersioned')?.get('a')?.fetchedAt;
+    const fetchedAt = visibleState(controller).entitiesMeta.get('GcVersioned')?.get('a')?.fetchedAt;
     assert.equal(fetchedAt, clock.now() - MAX_AGE / 2, 'precondition: the row is older than the list');
     clock.advance(MAX_AGE / 2 + 1); // the row and its own result are old; the list is not
 
@@ -238,7 +239,7 @@ describe('controller.gc()', () => {
     const allUsers = new Query(new schema.All(User), users => users.map(u => u.name));
     controller.retain(allPosts);
     const releaseUsers = controller.retain(allUsers);
-    assert.equal(controller.retainedCount, 2);
+    assert.equal(retainedCount(controller), 2);
     clock.advance(MAX_AGE + 1);
 
     const report = controller.gc();
@@ -262,10 +263,10 @@ describe('controller.gc()', () => {
   test('a collection row goes with the list result that names it', () => {
     const {controller, clock, getTodos, todoList} = build();
     controller.setResponse(getTodos, {userId: '1'}, [{id: 't1', title: 'a', completed: false, userId: '1'}]);
-    assert.equal(controller.state.entities.get(todoList.key)?.size, 1);
+    assert.equal(visibleState(controller).entities.get(todoList.key)?.size, 1);
     clock.advance(MAX_AGE + 1);
     assert.equal(controller.gc().entities, 2, 'the todo and the collection row');
-    assert.equal(controller.state.entities.get(todoList.key)?.size, 0);
+    assert.equal(visibleState(controller).entities.get(todoList.key)?.size, 0);
   });
 
   test('the result of a GET in flight is kept, and so is everything a pending prediction touched', async () => {
@@ -288,7 +289,7 @@ describe('controller.gc()', () => {
     assert.equal(patch.state, 'rejected');
     assert.equal((controller.get(Post, {id: '1'}) as Post).title, 'post 1');
     assert.equal((controller.get(Post, {id: '1'}) as Post).author.name, 'user u1');
-    assert.deepEqual(controller.state.optimistic, []);
+    assert.deepEqual(visibleState(controller).optimistic, []);
     await queue.get('getPost').resolve(post('2', 'u2'));
     assert.equal(refetch.state, 'fulfilled');
     clock.advance(1);
@@ -304,18 +305,18 @@ describe('controller.gc()', () => {
     const del = outcome(controller.fetch(deleteTodoPlain, {id: 't1'}));
     await queue.get('deleteTodoPlain').resolve('');
     assert.equal(del.state, 'fulfilled');
-    assert.equal(controller.state.entities.get('Todo')?.get('t1'), INVALID);
+    assert.equal(visibleState(controller).entities.get('Todo')?.get('t1'), INVALID);
     clock.advance(MAX_AGE + 1);
 
     controller.gc();
-    assert.equal(controller.state.entities.get('Todo')?.get('t1'), INVALID, 'the marker outlives the older request');
+    assert.equal(visibleState(controller).entities.get('Todo')?.get('t1'), INVALID, 'the marker outlives the older request');
     await queue.get('getTodos').resolve([{id: 't1', title: 'a', completed: false, userId: '1'}]);
     assert.equal(list.state, 'fulfilled');
     assert.deepEqual(plain(controller.getResponse(getTodos, {}).data), [], 'the deleted todo stays out of the list');
 
     clock.advance(MAX_AGE + 1);
     controller.gc();
-    assert.equal(controller.state.entities.get('Todo')?.has('t1'), false, 'with nothing in flight the marker goes');
+    assert.equal(visibleState(controller).entities.get('Todo')?.has('t1'), false, 'with nothing in flight the marker goes');
   });
 
   test('when a reference cannot be followed (a prediction into a table never received), no entity is dropped', async () => {
@@ -360,7 +361,7 @@ describe('controller.gc()', () => {
     const {controller, clock, getPost} = build();
     controller.retain(getPost, {id: '1'});
     controller.resetEntireStore();
-    assert.equal(controller.retainedCount, 1);
+    assert.equal(retainedCount(controller), 1);
     controller.setResponse(getPost, {id: '1'}, post('1'));
     clock.advance(MAX_AGE + 1);
     assert.equal(controller.gc().entities, 0);
@@ -398,14 +399,14 @@ describe('controller.gc()', () => {
       }
       clock.advance(MAX_AGE + 1);
       controller.gc(); // the mounted batch stays
-      assert.equal(controller.state.entities.get('GcPost')?.size, 20);
+      assert.equal(visibleState(controller).entities.get('GcPost')?.size, 20);
       for (const release of releases) release();
-      maxRows = Math.max(maxRows, controller.state.entities.get('GcUser')?.size ?? 0);
+      maxRows = Math.max(maxRows, visibleState(controller).entities.get('GcUser')?.size ?? 0);
     }
     controller.gc();
-    assert.equal(controller.state.entities.get('GcPost')?.size, 0);
-    assert.equal(controller.state.endpoints.size, 0);
-    assert.equal(controller.retainedCount, 0);
+    assert.equal(visibleState(controller).entities.get('GcPost')?.size, 0);
+    assert.equal(visibleState(controller).endpoints.size, 0);
+    assert.equal(retainedCount(controller), 0);
     assert.ok(maxRows <= 40, `at most two batches of users were ever stored (saw ${maxRows})`);
   });
 });

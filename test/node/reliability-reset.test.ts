@@ -10,6 +10,7 @@ import {Gate} from './helpers/gate.js';
 import {Controller, ResetError} from '../../src/core/index.js';
 import {createResource} from '../../src/rest/index.js';
 import {Entity} from '../../src/schema/index.js';
+import {visibleState} from '../../src/internal.js';
 
 const API = 'https://api.test';
 
@@ -103,16 +104,16 @@ describe('resetEntireStore with RestEndpoint over msw', () => {
     assert.ok(getError instanceof ResetError);
     assert.match((getError as Error).message, /GET https:\/\/api\.test\/profiles\/bob: the store was reset while the request was in flight/);
     assert.ok(patchError instanceof ResetError);
-    assert.equal(controller.state.entities.size, 0, 'the cache is empty');
-    assert.deepEqual(controller.state.optimistic, [], 'the prediction is gone');
+    assert.equal(visibleState(controller).entities.size, 0, 'the cache is empty');
+    assert.deepEqual(visibleState(controller).optimistic, [], 'the prediction is gone');
     assert.equal(notified, 1);
 
     gate.open(); // the server answers now: too late
     await processedCount(2);
     assert.deepEqual(processed, [{id: 'bob', name: 'Bob'}, {id: 'alice', name: 'Alice (edited)'}], 'both responses did arrive');
-    assert.equal(controller.state.entities.size, 0, 'late responses are dropped');
-    assert.equal(controller.state.endpoints.size, 0);
-    assert.equal(controller.state.meta.size, 0);
+    assert.equal(visibleState(controller).entities.size, 0, 'late responses are dropped');
+    assert.equal(visibleState(controller).endpoints.size, 0);
+    assert.equal(visibleState(controller).meta.size, 0);
     assert.equal(controller.get(Profile, {id: 'bob'}), undefined);
     assert.equal(notified, 1, 'nobody was told of a change');
   });
@@ -134,7 +135,7 @@ describe('resetEntireStore with RestEndpoint over msw', () => {
     await processedCount(2); // the old request's answer ("first user") arrived too
     assert.ok(processed.some(v => (v as Profile).name === 'first user'));
     assert.equal((controller.get(Profile, {id: 'me'}) as Profile).name, 'second user');
-    assert.equal(controller.state.entitiesMeta.get(Profile.key)?.size, 1);
+    assert.equal(visibleState(controller).entitiesMeta.get(Profile.key)?.size, 1);
   });
 
   test('a late response of the old session arriving after the new session’s data leaves the new data', async () => {
@@ -172,7 +173,7 @@ describe('resetEntireStore with RestEndpoint over msw', () => {
     gate.open();
     await answered;
     for (let i = 0; i < 3; i++) await new Promise(resolve => setImmediate(resolve));
-    assert.equal(controller.state.meta.size, 0);
+    assert.equal(visibleState(controller).meta.size, 0);
     assert.equal(controller.getResponse(ProfileResource.get, {id: 'x'}).error, undefined);
   });
 });

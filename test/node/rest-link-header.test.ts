@@ -3,7 +3,7 @@
 // empty list elements; a header off the grammar is a SyntaxError saying where.
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
-import {nextLinkParam, parseLinkHeader} from '../../src/rest/index.js';
+import {nextLinkParam, parseLinkHeader} from '../../src/pagination/internal.js';
 
 test('entries, params and relations, quoted values holding commas', () => {
   const links = parseLinkHeader('<https://x.test/a?c=1,2>; rel="prev first"; title="a, b; c", , </a?cursor=b2>;REL=next;rel=ignored');

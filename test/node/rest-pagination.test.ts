@@ -7,6 +7,9 @@ import assert from 'node:assert/strict';
 import {http, HttpResponse} from 'msw';
 import {setupServer} from 'msw/node';
 import {Controller, createResource, Entity, NetworkError, RestEndpoint, schema, type AnyRestGenerics} from '../../src/index.js';
+import {dehydrate, hydrate, merge} from '../../src/snapshots/index.js';
+import {fetchNextPage, nextPageArgs, nextPageEndpoint} from '../../src/pagination/index.js';
+import {visibleState} from '../../src/internal.js';
 
 class Article extends Entity {
   id = '';
@@ -93,59 +96,59 @@ describe('next pages: three kinds of pagination', () => {
   test('a cursor in a field of the response', async () => {
     const controller = new Controller();
     const first = await controller.fetch(getByCursor, {limit: 5});
-    assert.deepEqual(controller.nextPageArgs(getByCursor, {limit: 5}), [{limit: 5, cursor: '5'}]);
+    assert.deepEqual(nextPageArgs(controller, getByCursor, {limit: 5}), [{limit: 5, cursor: '5'}]);
 
-    const second = await controller.fetchNextPage(getByCursor, {limit: 5});
+    const second = await fetchNextPage(controller, getByCursor, {limit: 5});
     assert.deepEqual(ids(second?.results), ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     assert.equal(second?.cursor, '10', 'the fields beside the list are those of the last page');
     assert.equal(controller.getResponse(getByCursor, {limit: 5}).data, second, 'the list read back is the one the call resolved with');
     assert.equal(second?.results[0], first.results[0], 'the rows of the first page are the same instances');
 
-    await controller.fetchNextPage(getByCursor, {limit: 5});
+    await fetchNextPage(controller, getByCursor, {limit: 5});
     const third = controller.getResponse(getByCursor, {limit: 5}).data;
     assert.equal(third?.results.length, 12);
     assert.equal(third?.cursor, null);
-    assert.equal(controller.nextPageArgs(getByCursor, {limit: 5}), undefined, 'the last page has no cursor');
-    assert.equal(await controller.fetchNextPage(getByCursor, {limit: 5}), undefined, 'nothing more to load: no request');
+    assert.equal(nextPageArgs(controller, getByCursor, {limit: 5}), undefined, 'the last page has no cursor');
+    assert.equal(await fetchNextPage(controller, getByCursor, {limit: 5}), undefined, 'nothing more to load: no request');
     assert.deepEqual(sent, ['/cursor/articles?limit=5', '/cursor/articles?cursor=5&limit=5', '/cursor/articles?cursor=10&limit=5']);
   });
 
   test('the Link header, kept by parseResponse as {link, results}', async () => {
     const controller = new Controller();
     await controller.fetch(getByLink);
-    assert.deepEqual(controller.nextPageArgs(getByLink), [{after: '5'}]);
-    await controller.fetchNextPage(getByLink);
-    await controller.fetchNextPage(getByLink);
+    assert.deepEqual(nextPageArgs(controller, getByLink), [{after: '5'}]);
+    await fetchNextPage(controller, getByLink);
+    await fetchNextPage(controller, getByLink);
     const list = controller.getResponse(getByLink).data;
     assert.deepEqual(titles(list?.results), all.map(a => a.title));
     assert.equal(list?.link, '', 'the last page has no Link header');
-    assert.equal(controller.nextPageArgs(getByLink), undefined);
+    assert.equal(nextPageArgs(controller, getByLink), undefined);
     assert.deepEqual(sent, ['/link/articles', '/link/articles?after=5', '/link/articles?after=10']);
   });
 
   test('a page number, until a page comes back empty', async () => {
     const controller = new Controller();
     await controller.fetch(PagedResource.getList);
-    assert.deepEqual(controller.nextPageArgs(PagedResource.getList), [{page: 2}]);
-    await controller.fetchNextPage(PagedResource.getList);
-    assert.deepEqual(controller.nextPageArgs(PagedResource.getList), [{page: 3}]);
-    await controller.fetchNextPage(PagedResource.getList);
+    assert.deepEqual(nextPageArgs(controller, PagedResource.getList), [{page: 2}]);
+    await fetchNextPage(controller, PagedResource.getList);
+    assert.deepEqual(nextPageArgs(controller, PagedResource.getList), [{page: 3}]);
+    await fetchNextPage(controller, PagedResource.getList);
     assert.equal(controller.getResponse(PagedResource.getList).data?.length, 12);
-    assert.deepEqual(controller.nextPageArgs(PagedResource.getList), [{page: 4}], 'a short page is not known to be the last');
+    assert.deepEqual(nextPageArgs(controller, PagedResource.getList), [{page: 4}], 'a short page is not known to be the last');
     const same = controller.getResponse(PagedResource.getList).data;
-    assert.equal(await controller.fetchNextPage(PagedResource.getList), same, 'an empty page leaves the list as it was');
-    assert.equal(controller.nextPageArgs(PagedResource.getList), undefined, 'an empty page ends the list');
+    assert.equal(await fetchNextPage(controller, PagedResource.getList), same, 'an empty page leaves the list as it was');
+    assert.equal(nextPageArgs(controller, PagedResource.getList), undefined, 'an empty page ends the list');
     assert.deepEqual(sent, ['/paged/articles', '/paged/articles?page=2', '/paged/articles?page=3', '/paged/articles?page=4']);
   });
 
   test('a fetch of the list itself starts again from its first page', async () => {
     const controller = new Controller();
     await controller.fetch(PagedResource.getList);
-    await controller.fetchNextPage(PagedResource.getList);
+    await fetchNextPage(controller, PagedResource.getList);
     assert.equal(controller.getResponse(PagedResource.getList).data?.length, 10);
     await controller.fetch(PagedResource.getList);
     assert.deepEqual(ids(controller.getResponse(PagedResource.getList).data), ['1', '2', '3', '4', '5']);
-    assert.deepEqual(controller.nextPageArgs(PagedResource.getList), [{page: 2}]);
+    assert.deepEqual(nextPageArgs(controller, PagedResource.getList), [{page: 2}]);
   });
 });
 
@@ -155,10 +158,10 @@ describe('next pages: the cache guarantees', () => {
     await controller.fetch(getByCursor, {limit: 5});
     edits = {'5': 'Article 5, edited'};
     // From offset 4: article 5 again, then 6 to 8.
-    const list = await controller.fetch(getByCursor.getNextPage, {limit: 4, cursor: '4'});
+    const list = await controller.fetch(nextPageEndpoint(getByCursor), {limit: 4, cursor: '4'});
     assert.deepEqual(ids(controller.getResponse(getByCursor, {limit: 4}).data?.results), ['5', '6', '7', '8'], 'another limit is another list');
     assert.equal(list.results.length, 4);
-    const second = await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '4'});
+    const second = await controller.fetch(nextPageEndpoint(getByCursor), {limit: 5, cursor: '4'});
     assert.deepEqual(ids(second.results), ['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     assert.equal(second.results[4]?.title, 'Article 5, edited');
   });
@@ -166,16 +169,16 @@ describe('next pages: the cache guarantees', () => {
   test('an identical page changes nothing: same state, same list, no reader told', async () => {
     const controller = new Controller();
     await controller.fetch(getByCursor, {limit: 5});
-    await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '5'});
+    await controller.fetch(nextPageEndpoint(getByCursor), {limit: 5, cursor: '5'});
     const before = controller.getResponse(getByCursor, {limit: 5}).data;
-    const {entities, endpoints} = controller.state;
+    const {entities, endpoints} = visibleState(controller);
     const told: unknown[] = [];
     const watch = controller.watch(getByCursor, [{limit: 5}], response => told.push(response));
-    const again = await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '5'});
+    const again = await controller.fetch(nextPageEndpoint(getByCursor), {limit: 5, cursor: '5'});
     assert.equal(again, before, 'the call resolves with the identical list');
     assert.equal(controller.getResponse(getByCursor, {limit: 5}).data, before);
-    assert.equal(controller.state.entities, entities, 'no table changed');
-    assert.equal(controller.state.endpoints, endpoints, 'no result changed');
+    assert.equal(visibleState(controller).entities, entities, 'no table changed');
+    assert.equal(visibleState(controller).endpoints, endpoints, 'no result changed');
     assert.equal(told.length, 0);
     watch.close();
   });
@@ -187,14 +190,14 @@ describe('next pages: the cache guarantees', () => {
     const told: unknown[] = [];
     const watch = controller.watch(getByCursor, [{limit: 5}], response => told.push(response));
     server.use(http.get(`${API}/cursor/articles`, () => HttpResponse.json({message: 'down'}, {status: 503})));
-    await assert.rejects(controller.fetchNextPage(getByCursor, {limit: 5}), (error: unknown) => error instanceof NetworkError && error.status === 503);
+    await assert.rejects(fetchNextPage(controller, getByCursor, {limit: 5}), (error: unknown) => error instanceof NetworkError && error.status === 503);
     const afterFailure = controller.getResponse(getByCursor, {limit: 5});
     assert.equal(afterFailure.data, before.data, 'the identical list');
     assert.equal(afterFailure.error, undefined, 'no error on the list');
     assert.equal(told.length, 0, 'its reader is not told');
-    assert.deepEqual(controller.nextPageArgs(getByCursor, {limit: 5}), [{limit: 5, cursor: '5'}], 'the same page is next');
+    assert.deepEqual(nextPageArgs(controller, getByCursor, {limit: 5}), [{limit: 5, cursor: '5'}], 'the same page is next');
     server.resetHandlers();
-    await controller.fetchNextPage(getByCursor, {limit: 5});
+    await fetchNextPage(controller, getByCursor, {limit: 5});
     assert.equal(controller.getResponse(getByCursor, {limit: 5}).data?.results.length, 10, 'and loads when tried again');
     watch.close();
   });
@@ -209,7 +212,7 @@ describe('next pages: the cache guarantees', () => {
         return failures === 1 ? HttpResponse.json({message: 'busy'}, {status: 503}) : undefined;
       }),
     );
-    const list = await controller.fetchNextPage(getByCursor, {limit: 5});
+    const list = await fetchNextPage(controller, getByCursor, {limit: 5});
     assert.equal(failures, 2, 'tried twice');
     assert.equal(list?.results.length, 10);
   });
@@ -229,7 +232,7 @@ describe('next pages: the cache guarantees', () => {
         return HttpResponse.json({results: slice(5, 5), cursor: '10'});
       }),
     );
-    const load = controller.fetchNextPageWith(getByCursor, [{limit: 5}], {signal: abort.signal});
+    const load = fetchNextPage(controller, {signal: abort.signal}, getByCursor, {limit: 5});
     await new Promise(resolve => setImmediate(resolve));
     abort.abort();
     await assert.rejects(load, (error: unknown) => (error as Error).name === 'AbortError');
@@ -241,7 +244,7 @@ describe('next pages: the cache guarantees', () => {
   test('an entity of a page is shared: an update shows in every list and reader holding it', async () => {
     const controller = new Controller();
     await controller.fetch(PagedResource.getList);
-    await controller.fetchNextPage(PagedResource.getList);
+    await fetchNextPage(controller, PagedResource.getList);
     server.use(http.get(`${API}/paged/articles/7`, () => HttpResponse.json({id: '7', title: 'Seven, renamed'})));
     const other = await controller.fetch(getByCursor, {limit: 5, cursor: '5'});
     assert.equal(other.results[1]?.id, '7', 'another endpoint lists article 7 too');
@@ -262,39 +265,39 @@ describe('next pages: the cache guarantees', () => {
     const controller = new Controller();
     await controller.fetch(getByCursor, {limit: 5});
     await controller.fetch(getByCursor, {limit: 2});
-    await controller.fetchNextPage(getByCursor, {limit: 2});
+    await fetchNextPage(controller, getByCursor, {limit: 2});
     assert.deepEqual(ids(controller.getResponse(getByCursor, {limit: 2}).data?.results), ['1', '2', '3', '4']);
     assert.deepEqual(ids(controller.getResponse(getByCursor, {limit: 5}).data?.results), ['1', '2', '3', '4', '5'], 'the other list is untouched');
   });
 
   test('a page loaded before its list makes the list', async () => {
     const controller = new Controller();
-    const list = await controller.fetch(getByCursor.getNextPage, {limit: 5, cursor: '10'});
+    const list = await controller.fetch(nextPageEndpoint(getByCursor), {limit: 5, cursor: '10'});
     assert.deepEqual(ids(list.results), ['11', '12']);
     assert.deepEqual(ids(controller.getResponse(getByCursor, {limit: 5}).data?.results), ['11', '12']);
   });
 });
 
 describe('next pages: mistakes', () => {
-  test('getNextPage without paginationField, or without a Collection, names the endpoint', () => {
+  test('nextPageEndpoint without paginationField, or without a Collection, names the endpoint', () => {
     const noField = new RestEndpoint({path: '/articles', schema: new schema.Collection([Article]), name: 'listArticles'});
-    assert.throws(() => noField.getNextPage, /listArticles: \.getNextPage needs the `paginationField` option/);
+    assert.throws(() => nextPageEndpoint(noField), /listArticles: a next page needs the `paginationField` option/);
     const noCollection = new RestEndpoint({path: '/articles', schema: [Article], paginationField: 'page', name: 'plainList'});
-    assert.throws(() => noCollection.getNextPage, /plainList: \.getNextPage needs a schema\.Collection/);
+    assert.throws(() => nextPageEndpoint(noCollection), /plainList: a next page needs a schema\.Collection/);
   });
 
   test('asking a list without paginationField for its next page is a TypeError naming it', async () => {
     const controller = new Controller();
     const noField = new RestEndpoint({path: '/articles', schema: new schema.Collection([Article]), name: 'listArticles'});
-    assert.throws(() => controller.nextPageArgs(noField), /listArticles has no next page/);
-    await assert.rejects(controller.fetchNextPage(noField), /listArticles has no next page/);
+    assert.throws(() => nextPageArgs(controller, noField), /listArticles has no next page/);
+    await assert.rejects(fetchNextPage(controller, noField), /listArticles has no next page/);
   });
 
-  test('getNextPage is made once per endpoint, and is a GET of its own key', () => {
-    assert.equal(getByCursor.getNextPage, getByCursor.getNextPage);
-    assert.equal(getByCursor.getNextPage.method, 'GET');
-    assert.equal(getByCursor.getNextPage.sideEffect, false);
-    assert.notEqual(getByCursor.getNextPage.key({cursor: '5'}), getByCursor.key({cursor: '5'}), 'not shared with a read of that page');
+  test('nextPageEndpoint is made once per endpoint, and is a GET of its own key', () => {
+    assert.equal(nextPageEndpoint(getByCursor), nextPageEndpoint(getByCursor));
+    assert.equal(nextPageEndpoint(getByCursor).method, 'GET');
+    assert.equal(nextPageEndpoint(getByCursor).sideEffect, false);
+    assert.notEqual(nextPageEndpoint(getByCursor).key({cursor: '5'}), getByCursor.key({cursor: '5'}), 'not shared with a read of that page');
     assert.equal(PagedResource.get.paginationField, undefined, 'pagination is the list member\'s alone');
   });
 });
@@ -303,39 +306,39 @@ describe('next pages: a snapshot keeps which page was last', () => {
   test('page numbers go on after the restored pages, in a Controller started from a snapshot', async () => {
     const before = new Controller();
     await before.fetch(PagedResource.getList);
-    await before.fetchNextPage(PagedResource.getList);
-    const snapshot = JSON.stringify(before.dehydrate());
+    await fetchNextPage(before, PagedResource.getList);
+    const snapshot = JSON.stringify(dehydrate(before));
 
-    const after = new Controller({initialState: snapshot});
+    const after = hydrate(new Controller(), snapshot);
     assert.deepEqual(ids(after.getResponse(PagedResource.getList).data), ids(before.getResponse(PagedResource.getList).data));
-    assert.deepEqual(after.nextPageArgs(PagedResource.getList), [{page: 3}], 'page 3, not page 2 again');
+    assert.deepEqual(nextPageArgs(after, PagedResource.getList), [{page: 3}], 'page 3, not page 2 again');
     sent.length = 0;
-    const list = await after.fetchNextPage(PagedResource.getList);
+    const list = await fetchNextPage(after, PagedResource.getList);
     assert.deepEqual(sent, ['/paged/articles?page=3']);
     assert.deepEqual(ids(list), all.map(a => a.id));
     // A merge (persistence, another tab) carries it too.
     const merged = new Controller();
-    merged.merge(JSON.stringify(after.dehydrate()));
-    assert.deepEqual(merged.nextPageArgs(PagedResource.getList), [{page: 4}]);
+    merge(merged, JSON.stringify(dehydrate(after)));
+    assert.deepEqual(nextPageArgs(merged, PagedResource.getList), [{page: 4}]);
   });
 
   test('an empty last page still ends the list after a restore; a fetch of the list starts again from page 1', async () => {
     const before = new Controller();
     await before.fetch(PagedResource.getList);
-    for (let page = 2; page <= 4; page++) await before.fetchNextPage(PagedResource.getList);
-    assert.equal(before.nextPageArgs(PagedResource.getList), undefined, 'page 4 was empty');
+    for (let page = 2; page <= 4; page++) await fetchNextPage(before, PagedResource.getList);
+    assert.equal(nextPageArgs(before, PagedResource.getList), undefined, 'page 4 was empty');
 
-    const after = new Controller({initialState: before.dehydrate()});
-    assert.equal(after.nextPageArgs(PagedResource.getList), undefined, 'still the end');
+    const after = hydrate(new Controller(), dehydrate(before));
+    assert.equal(nextPageArgs(after, PagedResource.getList), undefined, 'still the end');
     await after.fetch(PagedResource.getList);
-    assert.deepEqual(after.nextPageArgs(PagedResource.getList), [{page: 2}]);
+    assert.deepEqual(nextPageArgs(after, PagedResource.getList), [{page: 2}]);
   });
 
   test('a snapshot with a malformed last page is refused, naming where, and nothing of it is written', async () => {
     const source = new Controller();
     await source.fetch(PagedResource.getList);
-    await source.fetchNextPage(PagedResource.getList);
-    const good = source.dehydrate();
+    await fetchNextPage(source, PagedResource.getList);
+    const good = dehydrate(source);
     const index = good.results.findIndex(result => result.page !== undefined);
     assert.ok(index >= 0, 'the list carries its last page');
     for (const [page, path, reason] of [
@@ -346,7 +349,7 @@ describe('next pages: a snapshot keeps which page was last', () => {
       const bad = {...good, results: good.results.map((result, i) => (i === index ? {...result, page} : result))};
       const target = new Controller();
       assert.throws(
-        () => target.merge(bad as never),
+        () => merge(target, bad as never),
         (error: Error) => error.name === 'HydrateError' && error.message.includes(path) && reason.test(error.message),
       );
       assert.equal(target.getResponse(PagedResource.getList).data, undefined, 'nothing written');

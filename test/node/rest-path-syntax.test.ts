@@ -3,6 +3,7 @@
 // writing back.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
+import {RestEndpoint} from '../../src/rest/index.js';
 import {fillTokens, parsePath, stringifyPath} from '../../src/rest/path-syntax.js';
 
 const fill = (path: string, data: Record<string, string | string[]>) => fillTokens(parsePath(path), data, encodeURIComponent);
@@ -50,8 +51,16 @@ describe('path templates', () => {
     assert.equal(fill('/a{/:b{/:c}}', {c: '2'}), '/a', 'an outer part without its parameter is left out whole');
   });
 
+  test('parameters named like members of Object.prototype neither read nor set them', () => {
+    const url = (path: string, params: object) => new RestEndpoint({path}).url(params as never);
+    assert.equal(url('/a{/:constructor}', {constructor: undefined}), '/a');
+    assert.equal(url('/a/:toString', {toString: 'x'}), '/a/x');
+    assert.equal(url('/a/:__proto__', JSON.parse('{"__proto__": "x"}')), '/a/x');
+    assert.throws(() => url('/a/:__proto__', Object.create(null)), /missing required path parameter "__proto__"/);
+  });
+
   test('writes tokens back as a template that parses the same', () => {
-    for (const path of ['/users/:id{/:slug}', '/:"user id"/x', '/a\\:b', '/files/*path', '/a{/:b{/:c}}']) {
+    for (const path of ['/users/:id{/:slug}', '/:"user id"/x', '/a\\:b', '/files/*path', '/a{/:b{/:c}}', '/:"a"b', '/*"a"𝑥']) {
       assert.deepEqual(parsePath(stringifyPath(parsePath(path))), parsePath(path), path);
     }
   });

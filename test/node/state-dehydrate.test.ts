@@ -1,14 +1,17 @@
 // Dehydrate and hydrate (issue 17 part 1): a Controller's confirmed state as a JSON-safe
 // snapshot, and a Controller that starts from one. Round trips with every schema kind
 // (fast-check), what stays out (predictions, errors), clock ordering, and refusals.
+import {HydrateError, hydrate, serializeForScript, type DehydratedState} from '../../src/snapshots/index.js';
 import {afterEach, beforeEach, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import Decimal from 'decimal.js';
-import {Controller, HydrateError, serializeForScript, type DehydratedState} from '../../src/core/index.js';
+import {Controller} from '../../src/core/index.js';
 import {Query, type EndpointInterface} from '../../src/endpoint/index.js';
 import {Entity, INVALID, schema} from '../../src/schema/index.js';
 import {createFakeClock, flush} from './helpers/deferred-endpoint.js';
+import {visibleState} from '../../src/internal.js';
+import {dehydrate, merge} from '../../src/snapshots/index.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 100;
 
@@ -92,13 +95,13 @@ describe('controller.dehydrate() and the initialState option', () => {
     server.setResponse(usersById, {a: {id: 'ua', name: 'A'}, b: {id: 'ub', name: 'B'}});
     server.setResponse(page, {items: [wireArticle('3')], total: 3, cursor: 'c2'});
 
-    const snapshot = server.dehydrate();
+    const snapshot = dehydrate(server);
     assert.equal(snapshot.kind, 'data-elements/state');
     assert.equal(snapshot.version, 1);
     const text = JSON.stringify(snapshot);
     assert.deepEqual(JSON.parse(text), snapshot, 'the snapshot is JSON values only');
 
-    const client = new Controller({now: clock.now, initialState: JSON.parse(text)});
+    const client = hydrate(new Controller({now: clock.now}), JSON.parse(text));
     const article = client.getResponse(getArticle, {id: '1'});
     assert.equal(article.expiryStatus, 'valid');
     const data = article.data as HArticle;
@@ -125,7 +128,7 @@ describe('controller.dehydrate() and the initialState option', () => {
       ['t1', 't2'],
     );
 
-    assert.deepEqual(client.dehydrate(), snapshot, 'dehydrating the hydrated Controller gives the same snapshot');
+    assert.deepEqual(dehydrate(client), snapshot, 'dehydrating the hydrated Controller gives the same snapshot');
     clock.advance(60_001);
     assert.equal(client.getResponse(getArticle, {id: '1'}).expiryStatus, 'stale', 'the snapshot kept its expiry');
     assert.deepEqual(reports.reported, []);
@@ -134,11 +137,11 @@ describe('controller.dehydrate() and the initialState option', () => {
   test('instances written by hand (a Date, a Decimal) are stored in their JSON form', () => {
     const server = new Controller();
     server.setResponse(getArticle, {id: '1'}, {...wireArticle('1'), publishedAt: new Date('2020-01-02T03:04:05.000Z'), price: new Decimal('3.25')});
-    const snapshot = viaJson(server.dehydrate());
+    const snapshot = viaJson(dehydrate(server));
     const row = snapshot.tables.find(t => t.key === 'HArticle')!.rows[0]![2] as Record<string, unknown>;
     assert.equal(row.publishedAt, '2020-01-02T03:04:05.000Z');
     assert.equal(row.price, '3.25');
-    const data = new Controller({initialState: snapshot}).getResponse(getArticle, {id: '1'}).data as HArticle;
+    const data = hydrate(new Controller(), snapshot).getResponse(getArticle, {id: '1'}).data as HArticle;
     assert.equal(data.publishedAt.getTime(), Date.UTC(2020, 0, 2, 3, 4, 5));
     assert.ok(data.price.equals(new Decimal('3.25')));
   });
@@ -146,8 +149,8 @@ describe('controller.dehydrate() and the initialState option', () => {
   test('rows keep their table order, integer-like pks included', () => {
     const server = new Controller();
     server.setResponse(getArticles, ['10', '2', '1', 'b', 'a'].map(id => wireArticle(id)));
-    const client = new Controller({initialState: viaJson(server.dehydrate())});
-    assert.deepEqual([...client.state.entities.get('HArticle')!.keys()], ['10', '2', '1', 'b', 'a']);
+    const client = hydrate(new Controller(), viaJson(dehydrate(server)));
+    assert.deepEqual([...visibleState(client).entities.get('HArticle')!.keys()], ['10', '2', '1', 'b', 'a']);
   });
 
   test('collections, invalidated entities and invalidated results survive the trip', async () => {
@@ -159,8 +162,8 @@ describe('controller.dehydrate() and the initialState option', () => {
     server.setResponse(getArticle, {id: '1'}, wireArticle('1'));
     server.invalidate(getArticle, {id: '1'});
 
-    const client = new Controller({now: clock.now, initialState: viaJson(server.dehydrate())});
-    assert.equal(client.state.entities.get('HArticle')!.get('2'), INVALID, 'the deleted article stays INVALID');
+    const client = hydrate(new Controller({now: clock.now}), viaJson(dehydrate(server)));
+    assert.equal(visibleState(client).entities.get('HArticle')!.get('2'), INVALID, 'the deleted article stays INVALID');
     assert.deepEqual(
       (client.getResponse(articleList, {author: 'u1'}).data as HArticle[]).map(a => a.id),
       ['1'],
@@ -168,16 +171,16 @@ describe('controller.dehydrate() and the initialState option', () => {
     );
     assert.equal(client.getResponse(getArticle, {id: '2'}).expiryStatus, 'invalid');
     assert.equal(client.getResponse(getArticle, {id: '1'}).expiryStatus, 'invalid', 'an invalidated result stays invalid');
-    assert.deepEqual(client.dehydrate(), server.dehydrate());
+    assert.deepEqual(dehydrate(client), dehydrate(server));
   });
 
   test('data that never goes stale (expiresAt Infinity) comes back never stale', () => {
     const clock = createFakeClock();
     const server = new Controller({now: clock.now, dataExpiryLength: Infinity});
     server.setResponse(getArticle, {id: '1'}, wireArticle('1'));
-    const snapshot = viaJson(server.dehydrate());
+    const snapshot = viaJson(dehydrate(server));
     assert.equal(snapshot.results[0]!.times[2], null);
-    const client = new Controller({now: clock.now, initialState: snapshot});
+    const client = hydrate(new Controller({now: clock.now}), snapshot);
     clock.advance(10 ** 12);
     assert.equal(client.getResponse(getArticle, {id: '1'}).expiryStatus, 'valid');
   });
@@ -200,8 +203,8 @@ describe('controller.dehydrate() and the initialState option', () => {
     await assert.rejects(fetchWith(controller, failing, {id: '9'}), /offline/);
     assert.equal((controller.getResponse(getArticle, {id: '1'}).data as HArticle).title, 'Predicted', 'the prediction is visible');
 
-    const snapshot = viaJson(controller.dehydrate());
-    const client = new Controller({initialState: snapshot});
+    const snapshot = viaJson(dehydrate(controller));
+    const client = hydrate(new Controller(), snapshot);
     assert.equal((client.getResponse(getArticle, {id: '1'}).data as HArticle).title, 'Article 1', 'only the confirmed title');
     assert.equal(client.getResponse(failing, {id: '9'}).error, undefined);
     assert.ok(!snapshot.results.some(r => r.key.startsWith('failing')), 'a result holding only an error is left out');
@@ -219,7 +222,7 @@ describe('controller.dehydrate() and the initialState option', () => {
     server.invalidate(getArticle, {id: '1'});
     const refetch = endpoint('getArticle', HArticle, () => wireArticle('1', {title: 'Refetched'}));
     // The client's clock is an hour behind the server's.
-    const client = new Controller({now: createFakeClock(5_000_000 - 3_600_000).now, initialState: viaJson(server.dehydrate())});
+    const client = hydrate(new Controller({now: createFakeClock(5_000_000 - 3_600_000).now}), viaJson(dehydrate(server)));
     const article = (await fetchWith(client, refetch, {id: '1'})) as HArticle;
     assert.equal(article.title, 'Refetched', 'useIncoming takes the newer fetch');
     const response = client.getResponse(getArticle, {id: '1'});
@@ -231,16 +234,16 @@ describe('controller.dehydrate() and the initialState option', () => {
     const server = new Controller();
     const title = '</script><script>alert(1)</script><!-- & \u2028';
     server.setResponse(getArticle, {id: '1'}, wireArticle('1', {title}));
-    const text = serializeForScript(server.dehydrate());
+    const text = serializeForScript(dehydrate(server));
     assert.doesNotMatch(text, /[<>&\u2028\u2029]/);
-    const client = new Controller({initialState: text});
+    const client = hydrate(new Controller(), text);
     assert.equal((client.getResponse(getArticle, {id: '1'}).data as HArticle).title, title);
   });
 
   test('a value JSON cannot carry is a TypeError naming the table, row and field', () => {
     const server = new Controller();
     server.setResponse(getArticle, {id: '1'}, wireArticle('1', {views: 10n}));
-    assert.throws(() => server.dehydrate(), (error: Error) => error instanceof TypeError && /HArticle\["1"\]\.views/.test(error.message));
+    assert.throws(() => dehydrate(server), (error: Error) => error instanceof TypeError && /HArticle\["1"\]\.views/.test(error.message));
   });
 });
 
@@ -248,7 +251,7 @@ describe('a snapshot that is refused', () => {
   const valid = () => {
     const server = new Controller();
     server.setResponse(getArticle, {id: '1'}, wireArticle('1'));
-    return viaJson(server.dehydrate()) as unknown as Record<string, any>;
+    return viaJson(dehydrate(server)) as unknown as Record<string, any>;
   };
   const cases: [string, () => unknown, RegExp][] = [
     ['text that is not JSON', () => '{"kind": "data-elements/state", ', /not JSON: .* at \$\)/],
@@ -274,14 +277,14 @@ describe('a snapshot that is refused', () => {
 
   for (const [name, make, message] of cases) {
     test(`${name}: reported as a HydrateError, and the Controller starts empty`, () => {
-      const controller = new Controller({initialState: make() as DehydratedState});
+      const controller = hydrate(new Controller(), make() as DehydratedState);
       assert.equal(reports.reported.length, 1, 'reported once');
       const error = reports.reported[0] as HydrateError;
       assert.ok(error instanceof HydrateError, `a HydrateError, got ${String(error)}`);
       assert.match(error.message, message);
       assert.match(error.message, /the Controller starts empty/);
-      assert.equal(controller.state.entities.size, 0, 'no entity was kept');
-      assert.equal(controller.state.endpoints.size, 0, 'no result was kept');
+      assert.equal(visibleState(controller).entities.size, 0, 'no entity was kept');
+      assert.equal(visibleState(controller).endpoints.size, 0, 'no result was kept');
       assert.equal(controller.getResponse(getArticle, {id: '1'}).data, undefined);
     });
   }
@@ -290,15 +293,15 @@ describe('a snapshot that is refused', () => {
     const text = `{"kind":"data-elements/state","version":1,"dehydratedAt":1,"times":[[1,1,2]],
       "tables":[{"key":"__proto__","rows":[["__proto__",0,{"id":"__proto__","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}]]}],
       "results":[{"key":"__proto__","result":{"__proto__":{"polluted":true}},"times":[1,1,2]}]}`;
-    const controller = new Controller({initialState: text});
+    const controller = hydrate(new Controller(), text);
     assert.deepEqual(reports.reported, []);
-    const row = controller.state.entities.get('__proto__')!.get('__proto__') as Record<string, unknown>;
+    const row = visibleState(controller).entities.get('__proto__')!.get('__proto__') as Record<string, unknown>;
     assert.equal(Object.getPrototypeOf(row), Object.prototype, 'the row keeps its prototype');
     assert.ok(Object.prototype.hasOwnProperty.call(row, '__proto__'), '__proto__ is an own data property');
-    const result = controller.state.endpoints.get('__proto__') as object;
+    const result = visibleState(controller).endpoints.get('__proto__') as object;
     assert.equal(Object.getPrototypeOf(result), Object.prototype);
     assert.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype is untouched');
-    assert.deepEqual({...viaJson(controller.dehydrate()), dehydratedAt: 1}, JSON.parse(text), 'and it dehydrates as it came');
+    assert.deepEqual({...viaJson(dehydrate(controller)), dehydratedAt: 1}, JSON.parse(text), 'and it dehydrates as it came');
   });
 });
 
@@ -369,8 +372,8 @@ describe('round trips with every schema kind (property)', () => {
               break;
           }
         }
-        const snapshot = server.dehydrate();
-        const client = new Controller({now: clock.now, initialState: JSON.parse(JSON.stringify(snapshot))});
+        const snapshot = dehydrate(server);
+        const client = hydrate(new Controller({now: clock.now}), JSON.parse(JSON.stringify(snapshot)));
         assert.deepEqual(reports.reported, []);
         for (const [read, args] of reads) {
           const expected = server.getResponse(read, ...(args as never[]));
@@ -381,18 +384,77 @@ describe('round trips with every schema kind (property)', () => {
             assert.equal(actual.expiresAt, expected.expiresAt);
           }
         }
-        assert.deepEqual(client.dehydrate(), snapshot);
+        assert.deepEqual(dehydrate(client), snapshot);
       }),
       {numRuns: RUNS},
     );
   });
 });
 
+describe('results whose value is falsy: 0, false, an empty string, null', () => {
+  const FALSY = [
+    ['0', 0, 7],
+    ['false', false, true],
+    ['an empty string', '', 'some text'],
+    ['null', null, {some: 'object'}],
+  ] as const;
+
+  /** An endpoint without a schema whose result is `value` (an unread count, a flag...), counting its requests. */
+  function falsyEndpoint(name: string, value: unknown) {
+    const counted = {requests: 0};
+    const read = endpoint(name, undefined, () => {
+      counted.requests++;
+      return value;
+    });
+    return Object.assign(counted, {read});
+  }
+
+  for (const [name, value, older] of FALSY) {
+    test(`${name}: through dehydrate and hydrate it reads back the same, valid, and readers refetch nothing`, async () => {
+      const clock = createFakeClock();
+      const result = falsyEndpoint('unread', value);
+      const server = new Controller({now: clock.now});
+      await fetchWith(server, result.read);
+      for (const snapshot of [viaJson(dehydrate(server)), JSON.stringify(dehydrate(server))]) {
+        const client = hydrate(new Controller({now: clock.now}), snapshot);
+        const response = client.getResponse(result.read);
+        assert.equal(response.data, value);
+        assert.equal(response.expiryStatus, 'valid');
+        const watch = client.watch(result.read, [], () => {});
+        await client.refetchShown({onlyStale: true});
+        watch.close();
+        assert.deepEqual(dehydrate(client).results, dehydrate(server).results, 'and it dehydrates the same');
+      }
+      assert.equal(result.requests, 1, 'only the server fetched');
+    });
+
+    test(`${name}: controller.merge() writes it into an empty Controller and over an older value`, () => {
+      const clock = createFakeClock();
+      const result = falsyEndpoint('flag', value);
+      const client = new Controller({now: clock.now});
+      client.setResponse(result.read, older);
+      const empty = new Controller({now: clock.now});
+      clock.advance(10);
+      const server = new Controller({now: clock.now});
+      server.setResponse(result.read, value);
+      for (const [target, snapshot] of [
+        [client, viaJson(dehydrate(server))],
+        [empty, JSON.stringify(dehydrate(server))],
+      ] as const) {
+        merge(target, snapshot);
+        const response = target.getResponse(result.read);
+        assert.equal(response.data, value);
+        assert.equal(response.expiryStatus, 'valid');
+      }
+    });
+  }
+});
+
 // Listeners never run inside the constructor: there is nothing to tell before anyone subscribed.
 test('a hydrated Controller tells its first reader the snapshot data without a commit', async () => {
   const server = new Controller();
   server.setResponse(getArticle, {id: '1'}, wireArticle('1'));
-  const client = new Controller({initialState: viaJson(server.dehydrate())});
+  const client = hydrate(new Controller(), viaJson(dehydrate(server)));
   const heard: unknown[] = [];
   const watch = client.watch(getArticle, [{id: '1'}], response => heard.push(response));
   assert.equal((watch.response.data as HArticle).title, 'Article 1');

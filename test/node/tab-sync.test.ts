@@ -9,6 +9,8 @@ import type {EndpointInterface} from '../../src/endpoint/index.js';
 import {Entity, type EntityMeta} from '../../src/schema/index.js';
 import {TabSync, type BroadcastChannelConstructor} from '../../src/sync/index.js';
 import {Article, createFakeClock, createPatterns, flush, RequestQueue, Todo, type FakeClock} from './helpers/deferred-endpoint.js';
+import {dehydrate, merge} from '../../src/snapshots/index.js';
+import {visibleState} from '../../src/internal.js';
 
 const Channel = NodeBroadcastChannel as unknown as BroadcastChannelConstructor;
 let channelCount = 0;
@@ -192,6 +194,42 @@ describe('sync across tabs (Node BroadcastChannel)', () => {
     assert.equal(seen.seen.length, 1, 'one message: the marker');
   });
 
+  test('a fetch that settles under a pending prediction sends the confirmed row; after the rollback the other tab never showed the prediction', async () => {
+    const [a, b] = tabs(2);
+    let arrived = nextRestore(a.controller);
+    b.controller.setResponse(b.getArticle, {id: '1'}, {id: '1', title: 'draft', published: false});
+    await arrived;
+    const inA = record(a.controller, a.getArticle, {id: '1'});
+
+    // The refetch leaves before the edit and settles while the edit is pending.
+    b.clock.advance(10);
+    const refetch = b.controller.fetch(b.getArticle, {id: '1'});
+    b.clock.advance(10);
+    const saving = b.controller.fetch(b.partialUpdateArticle, {id: '1'}, {published: true}).catch(() => 'failed');
+    arrived = nextRestore(a.controller);
+    await b.queue.last('getArticle').resolve({id: '1', title: 'draft, refetched', published: false});
+    await refetch;
+    await arrived;
+    const shownInB = b.controller.getResponse(b.getArticle, {id: '1'}).data as Article;
+    assert.deepEqual([shownInB.title, shownInB.published], ['draft, refetched', true], 'tab B shows the refetched row under its prediction');
+    const shownInA = a.controller.getResponse(a.getArticle, {id: '1'}).data as Article;
+    assert.deepEqual([shownInA.title, shownInA.published], ['draft, refetched', false], 'tab A got the confirmed row');
+
+    await b.queue.last('partialUpdateArticle').reject();
+    assert.equal(await saving, 'failed');
+    assert.equal((b.controller.getResponse(b.getArticle, {id: '1'}).data as Article).published, false, 'tab B rolled back');
+    // A confirmed write after it: messages arrive in order, so anything sent about article 1 came first.
+    arrived = nextRestore(a.controller);
+    b.controller.setResponse(b.getArticle, {id: '7'}, {id: '7', title: 'marker'});
+    await arrived;
+    assert.deepEqual(
+      inA.map(response => (response.data as Article).published),
+      [false],
+      'tab A\'s reader was told once, of the refetched row, never of the prediction',
+    );
+    assert.equal((a.controller.getResponse(a.getArticle, {id: '1'}).data as Article).published, false);
+  });
+
   test('a confirmed optimistic write reaches the other tab with the server\'s data', async () => {
     const [a, b] = tabs(2);
     let arrived = nextRestore(a.controller);
@@ -296,7 +334,7 @@ describe('sync across tabs (Node BroadcastChannel)', () => {
     const [a, b] = tabs(2, [clockA, clockB]);
     const writer = new Controller({now: clockB.now});
     writer.setResponse(b.getArticle, {id: '1'}, {id: '1', title: 'fetched at 2000'});
-    b.controller.merge(writer.dehydrate()); // tab B holds it, but never wrote an Article itself
+    merge(b.controller, dehydrate(writer)); // tab B holds it, but never wrote an Article itself
     const arrived = nextRestore(b.controller);
     a.controller.setResponse(a.getArticle, {id: '1'}, {id: '1', title: 'fetched at 1000'});
     a.controller.setResponse(a.getArticle, {id: '2'}, {id: '2', title: 'marker'});
@@ -328,7 +366,7 @@ describe('sync across tabs (Node BroadcastChannel)', () => {
   test('a message that is not a snapshot is refused and reported; the cache keeps what it had', async () => {
     const [a, b] = tabs(2);
     b.controller.setResponse(b.getArticle, {id: '1'}, {id: '1', title: 'kept'});
-    const state = b.controller.state;
+    const state = visibleState(b.controller);
     const reported: unknown[] = [];
     const global = globalThis as {reportError?: (error: unknown) => void};
     const previous = global.reportError;
@@ -344,7 +382,7 @@ describe('sync across tabs (Node BroadcastChannel)', () => {
     }
     assert.equal(reported.length, 2 * 2, 'each tab reports each refused message');
     assert.match(String((reported[0] as Error).message), /snapshot was refused \(expected an array at \$\.times\); nothing of it was written/);
-    assert.equal(b.controller.state.entities.get('Article')?.get('1'), state.entities.get('Article')?.get('1'));
+    assert.equal(visibleState(b.controller).entities.get('Article')?.get('1'), state.entities.get('Article')?.get('1'));
   });
 
   test('after dispose a tab neither sends nor receives', async () => {

@@ -1,6 +1,6 @@
 // Types of live-server.mjs for the TypeScript tests.
 export interface LoggedMessage {
-  id: string;
+  id: string | undefined;
   event: string;
   data: unknown;
   raw?: string;
@@ -15,6 +15,8 @@ export declare class LiveServer {
   articles: Map<string, unknown>;
   connections: ConnectionRecord[];
   articleRequests: number;
+  articleRequestsById: Map<string, number>;
+  resumeOverlap: number;
   port: number;
   static start(): Promise<LiveServer>;
   get origin(): string;
@@ -22,8 +24,10 @@ export declare class LiveServer {
   get openConnections(): {sse: number; ws: number};
   whenOpen(transport: 'sse' | 'ws', count: number): Promise<void>;
   publish(event: string, data: unknown): string;
+  publishUnnumbered(event: string, data: unknown): void;
   burst(count: number, make: (i: number) => {event: string; data: unknown}): string[];
   malformed(event: string, raw: string): string;
+  resend(id: string): void;
   drop(): void;
   restart(): Promise<number>;
   close(): Promise<void>;

@@ -4,7 +4,8 @@
 // keeps a log of every message it published, so a client that reconnects with Last-Event-ID
 // (the header, as browsers send it) or ?lastEventId= gets exactly what it missed. Faults on
 // demand: drop every connection mid-stream, send malformed JSON, send a burst, restart on
-// another port. Node tests drive it directly; browser tests through liveServerMiddleware()
+// another port, send an already-delivered message again (at once, or on every resume, as a
+// server with at-least-once delivery does), and count the article requests per id. Node tests drive it directly; browser tests through liveServerMiddleware()
 // (web-test-runner.config.mjs), each test with a server of its own.
 import { createServer } from 'node:http';
 import { WebSocketServer } from 'ws';
@@ -12,7 +13,7 @@ import { WebSocketServer } from 'ws';
 const HOST = '127.0.0.1';
 
 /**
- * @typedef {{id: string, event: string, data: unknown, raw?: string}} LoggedMessage
+ * @typedef {{id: string | undefined, event: string, data: unknown, raw?: string}} LoggedMessage
  * @typedef {{transport: 'sse' | 'ws', lastEventId: string | undefined, resumedVia: 'header' | 'query' | undefined}} ConnectionRecord
  */
 
@@ -25,6 +26,13 @@ export class LiveServer {
   connections = [];
   /** GET /articles/:id requests served. */
   articleRequests = 0;
+  /** GET /articles/:id requests served, per id. @type {Map<string, number>} */
+  articleRequestsById = new Map();
+  /**
+   * How many already-delivered messages a resume sends again before the missed ones
+   * (at-least-once delivery). Default 0: exactly what was missed.
+   */
+  resumeOverlap = 0;
   port = 0;
   /** @type {import('node:http').Server | undefined} */
   #http;
@@ -91,6 +99,16 @@ export class LiveServer {
     return message.id;
   }
 
+  /**
+   * Publishes a message without an id (a server that numbers only some of its messages).
+   * @param {string} event @param {unknown} data
+   */
+  publishUnnumbered(event, data) {
+    const message = { id: undefined, event, data };
+    this.#record(message);
+    this.#send([message]);
+  }
+
   /** Publishes `count` messages in one write per connection. @param {number} count @param {(i: number) => {event: string, data: unknown}} make */
   burst(count, make) {
     /** @type {LoggedMessage[]} */
@@ -111,6 +129,16 @@ export class LiveServer {
     this.log.push(message);
     this.#send([message]);
     return message.id;
+  }
+
+  /**
+   * Sends a logged message again, as it was, to every open connection (a server with
+   * at-least-once delivery repeating itself). @param {string} id @returns {void}
+   */
+  resend(id) {
+    const message = this.log.find(m => m.id === id);
+    if (!message) throw new Error(`no message ${id} was published`);
+    this.#send([message]);
   }
 
   /** Drops every connection mid-stream (the server stays up). */
@@ -154,7 +182,7 @@ export class LiveServer {
   #since(lastEventId) {
     if (lastEventId === undefined) return [];
     const index = this.log.findIndex(m => m.id === lastEventId);
-    return index === -1 ? [] : this.log.slice(index + 1);
+    return index === -1 ? [] : this.log.slice(Math.max(0, index + 1 - this.resumeOverlap));
   }
 
   async #listen() {
@@ -233,7 +261,9 @@ export class LiveServer {
     const article = /^\/articles\/([^/]+)$/.exec(url.pathname);
     if (article && req.method === 'GET') {
       this.articleRequests++;
-      const data = this.articles.get(decodeURIComponent(article[1] ?? ''));
+      const id = decodeURIComponent(article[1] ?? '');
+      this.articleRequestsById.set(id, (this.articleRequestsById.get(id) ?? 0) + 1);
+      const data = this.articles.get(id);
       res.writeHead(data ? 200 : 404, { 'Content-Type': 'application/json' });
       return res.end(JSON.stringify(data ?? { message: 'not found' }));
     }
@@ -244,7 +274,7 @@ export class LiveServer {
 /** @param {LoggedMessage} m */
 function sseFrame(m) {
   const text = m.raw ?? JSON.stringify(m.data);
-  return `id: ${m.id}\nevent: ${m.event}\n${text.split('\n').map(line => `data: ${line}\n`).join('')}\n`;
+  return `${m.id === undefined ? '' : `id: ${m.id}\n`}event: ${m.event}\n${text.split('\n').map(line => `data: ${line}\n`).join('')}\n`;
 }
 
 /** @param {LoggedMessage} m */
@@ -296,6 +326,15 @@ export function liveServerMiddleware() {
       case 'malformed':
         result = { id: server.malformed(body.event, body.raw) };
         break;
+      case 'unnumbered':
+        server.publishUnnumbered(body.event, body.data);
+        break;
+      case 'resend':
+        server.resend(String(body.id));
+        break;
+      case 'overlap':
+        server.resumeOverlap = body.count;
+        break;
       case 'drop':
         server.drop();
         break;
@@ -314,6 +353,7 @@ export function liveServerMiddleware() {
           connections: server.connections,
           open: server.openConnections,
           articleRequests: server.articleRequests,
+          articleRequestsById: Object.fromEntries(server.articleRequestsById),
           logLength: server.log.length,
         };
         break;

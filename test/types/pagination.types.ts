@@ -1,9 +1,11 @@
-// Type tests of next pages: `getNextPage` takes the list's params and resolves with the whole
-// list; `nextPage` sees the list's value and params; the Controller's next-page calls are typed
+// Type tests of next pages: `nextPageEndpoint(list)` takes the list's params and resolves with the whole
+// list; `nextPage` sees the list's value and params; the pagination functions are typed
 // from the list endpoint. Each `@ts-expect-error` line is a compile error.
+import {type NextPageContext} from '../../src/internal.js';
 import {expectTypeOf} from 'expect-type';
-import {Controller, createResource, RestEndpoint, schema, type NextPageContext} from '../../src/index.js';
+import {Controller, createResource, RestEndpoint, schema} from '../../src/index.js';
 import {Article} from './fixtures.js';
+import {fetchNextPage, nextPageArgs, nextPageEndpoint} from '../../src/pagination/index.js';
 
 declare const ctrl: Controller;
 
@@ -20,18 +22,18 @@ export async function cursorList(): Promise<void> {
       return value.cursor ? {...params, cursor: value.cursor} : undefined;
     },
   });
-  const page = await ctrl.fetch(getArticles.getNextPage, {limit: 5, cursor: 'c5'});
+  const page = await ctrl.fetch(nextPageEndpoint(getArticles), {limit: 5, cursor: 'c5'});
   expectTypeOf(page.results).toEqualTypeOf<Article[]>();
   // @ts-expect-error limit is required, as for the list
-  await ctrl.fetch(getArticles.getNextPage, {cursor: 'c5'});
+  await ctrl.fetch(nextPageEndpoint(getArticles), {cursor: 'c5'});
   // @ts-expect-error the cursor is a string
-  await ctrl.fetch(getArticles.getNextPage, {limit: 5, cursor: 5});
+  await ctrl.fetch(nextPageEndpoint(getArticles), {limit: 5, cursor: 5});
 
-  const more = await ctrl.fetchNextPage(getArticles, {limit: 5});
+  const more = await fetchNextPage(ctrl, getArticles, {limit: 5});
   expectTypeOf(more).toEqualTypeOf<typeof page | undefined>();
-  expectTypeOf(ctrl.nextPageArgs(getArticles, {limit: 5})).toEqualTypeOf<[params: {limit: number; cursor?: string}] | undefined>();
+  expectTypeOf(nextPageArgs(ctrl, getArticles, {limit: 5})).toEqualTypeOf<[params: {limit: number; cursor?: string}] | undefined>();
   // @ts-expect-error the list's params, not another shape
-  ctrl.nextPageArgs(getArticles, {size: 5});
+  nextPageArgs(ctrl, getArticles, {size: 5});
 
   new RestEndpoint({
     path: '/articles',
@@ -45,8 +47,8 @@ export async function cursorList(): Promise<void> {
 
 export async function pagedResource(): Promise<void> {
   const Articles = createResource({path: '/articles/:id', schema: Article, searchParams: {} as {page?: number}, paginationField: 'page'});
-  expectTypeOf(await ctrl.fetch(Articles.getList.getNextPage, {page: 2})).toEqualTypeOf<Article[]>();
-  expectTypeOf(await ctrl.fetchNextPage(Articles.getList)).toEqualTypeOf<Article[] | undefined>();
+  expectTypeOf(await ctrl.fetch(nextPageEndpoint(Articles.getList), {page: 2})).toEqualTypeOf<Article[]>();
+  expectTypeOf(await fetchNextPage(ctrl, Articles.getList)).toEqualTypeOf<Article[] | undefined>();
   // @ts-expect-error a page is a number here
-  await ctrl.fetch(Articles.getList.getNextPage, {page: 'two'});
+  await ctrl.fetch(nextPageEndpoint(Articles.getList), {page: 'two'});
 }

@@ -1,9 +1,13 @@
-// Type tests of the Controller's plugins: tab sync and persistence, their options, and the
+// Type tests of the Controller's plugins: refresh, tab sync and persistence, their options, and the
 // provider's attributes. Compiled by `tsc -p tsconfig.json` (npm test).
 import {expectTypeOf} from 'expect-type';
 import type {DataProvider} from '../../components/data-provider.js';
 import {Controller, type ControllerPlugin} from '../../src/index.js';
-import {Persistence, StorageError, TabSync, type StorageErrorKind} from '../../src/plugins.js';
+import {Persistence, StorageError, type StorageErrorKind} from '../../src/persist/index.js';
+import {Refresh} from '../../src/refresh/index.js';
+import {TabSync} from '../../src/sync/index.js';
+import {visibleState} from '../../src/internal.js';
+import {dehydrate, merge} from '../../src/snapshots/index.js';
 
 declare const ctrl: Controller;
 declare const provider: DataProvider;
@@ -26,10 +30,13 @@ export function plugins(): void {
   expectTypeOf(new Persistence().ready).toEqualTypeOf<Promise<void>>();
   expectTypeOf(new Persistence().flush()).toEqualTypeOf<Promise<void>>();
   expectTypeOf<StorageError['kind']>().toEqualTypeOf<StorageErrorKind>();
-  ctrl.merge(ctrl.dehydrate());
-  ctrl.merge(JSON.stringify(ctrl.dehydrate()));
+  merge(ctrl, dehydrate(ctrl));
+  merge(ctrl, JSON.stringify(dehydrate(ctrl)));
   // @ts-expect-error merge takes a snapshot, not a state
-  ctrl.merge(ctrl.state);
+  merge(ctrl, visibleState(ctrl));
+  new Controller({plugins: [new Refresh({refetchOnFocus: false})]});
+  // @ts-expect-error refresh options are the plugin's, not the Controller's
+  new Controller({refetchOnFocus: false});
   expectTypeOf(provider.persistence).toEqualTypeOf<Persistence | undefined>();
   provider.syncTabs = 'app';
   provider.persist = 'app';

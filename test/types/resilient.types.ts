@@ -1,4 +1,4 @@
-// Type tests of issue 15's public names: fetchWith takes the endpoint's own argument list and
+// Type tests of fetch with options (before the endpoint): it takes the endpoint's own arguments and
 // resolves with its result; `retry` and `errorExpiryLength` are typed on the Controller and
 // on endpoints. Compiled by `tsc -p tsconfig.json` (npm test).
 import {expectTypeOf} from 'expect-type';
@@ -10,17 +10,19 @@ import {getUser, openCount, User, UserResource} from './fixtures.js';
 declare const ctrl: Controller;
 declare const signal: AbortSignal;
 
-export async function fetchWith(): Promise<void> {
-  expectTypeOf(await ctrl.fetchWith(getUser, [{id: '1'}], {signal})).toEqualTypeOf<User>();
-  expectTypeOf(await ctrl.fetchWith(UserResource.getList, [], {})).toEqualTypeOf<User[]>();
-  // @ts-expect-error the args are a list: [params]
-  await ctrl.fetchWith(getUser, {id: '1'}, {signal});
+export async function fetchWithOptions(): Promise<void> {
+  expectTypeOf(await ctrl.fetch({signal}, getUser, {id: '1'})).toEqualTypeOf<User>();
+  expectTypeOf(await ctrl.fetch({}, UserResource.getList)).toEqualTypeOf<User[]>();
+  // @ts-expect-error the options go before the endpoint
+  await ctrl.fetch(getUser, {id: '1'}, {signal});
   // @ts-expect-error wrong param name: the path takes :id
-  await ctrl.fetchWith(getUser, [{userId: '1'}]);
+  await ctrl.fetch({signal}, getUser, {userId: '1'});
+  // @ts-expect-error params are required
+  await ctrl.fetch({signal}, getUser);
   // @ts-expect-error the signal is an AbortSignal
-  await ctrl.fetchWith(getUser, [{id: '1'}], {signal: 'stop'});
+  await ctrl.fetch({signal: 'stop'}, getUser, {id: '1'});
   // @ts-expect-error a Query never fetches
-  await ctrl.fetchWith(openCount, []);
+  await ctrl.fetch({signal}, openCount);
 }
 
 export function retryOptions(): void {

@@ -1,17 +1,8 @@
 // Type tests of RestEndpoint, createResource and Collection appenders. Each `@ts-expect-error`
 // line is a compile error; each expectTypeOf is an exact type. Compiled by `tsc -p tsconfig.json`.
+import {shortenPath, type PathArgs} from '../../src/internal.js';
 import {expectTypeOf} from 'expect-type';
-import {
-  Controller,
-  createResource,
-  RestEndpoint,
-  schema,
-  shortenPath,
-  type EndpointArgs,
-  type EntityData,
-  type PathArgs,
-  type SnapshotInterface,
-} from '../../src/index.js';
+import {Controller, createResource, RestEndpoint, schema, type EndpointArgs, type EntityData, type SnapshotInterface} from '../../src/index.js';
 import {Article, Todo, TodoResource, User, UserResource} from './fixtures.js';
 
 declare const ctrl: Controller;

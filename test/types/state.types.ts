@@ -1,26 +1,30 @@
-// Type tests of dehydrate / hydrate: the snapshot type, the initialState option, and the
+// Type tests of dehydrate / hydrate: the snapshot type, hydrate() and the
 // provider's property. Compiled by `tsc -p tsconfig.json` (npm test).
+import {serializeForScript, type DehydratedState, type JsonValue} from '../../src/snapshots/index.js';
 import {expectTypeOf} from 'expect-type';
 import type {DataProvider} from '../../components/data-provider.js';
-import {Controller, serializeForScript, type DehydratedState, type JsonValue} from '../../src/index.js';
+import {Controller} from '../../src/index.js';
+import {dehydrate, hydrate} from '../../src/snapshots/index.js';
 
 declare const ctrl: Controller;
 declare const provider: DataProvider;
 
 export function snapshots(): void {
-  const state = ctrl.dehydrate();
+  const state = dehydrate(ctrl);
   expectTypeOf(state).toEqualTypeOf<DehydratedState>();
   expectTypeOf(state.kind).toEqualTypeOf<'data-elements/state'>();
   expectTypeOf(state.version).toEqualTypeOf<1>();
   expectTypeOf(serializeForScript(state)).toEqualTypeOf<string>();
-  new Controller({initialState: state});
-  new Controller({initialState: serializeForScript(state)});
+  expectTypeOf(hydrate(new Controller(), state)).toEqualTypeOf<Controller>();
+  hydrate(ctrl, serializeForScript(state));
   provider.initialState = state;
   provider.initialState = '{"kind":"data-elements/state"}';
   // @ts-expect-error a snapshot is an object or its JSON text, not a number
-  new Controller({initialState: 42});
+  hydrate(ctrl, 42);
   // @ts-expect-error a snapshot object must be one (kind, version, tables...)
-  new Controller({initialState: {entities: {}}});
+  hydrate(ctrl, {entities: {}});
+  // @ts-expect-error the Controller starts from a snapshot through hydrate(), not an option
+  new Controller({initialState: state});
   // @ts-expect-error the provider's property takes a snapshot, not a Controller
   provider.initialState = ctrl;
   // @ts-expect-error the snapshot is read-only

@@ -1,6 +1,7 @@
 // A fake clock with timers, for the Controller's `now` and `timers` options: time moves only
 // when a test calls `advance`, which runs every timer that falls due, in order, at its time.
-import type {PageEvent, PageEvents, Timers} from '../../../src/core/index.js';
+import {type PageEvent, type PageEvents} from '../../../src/refresh/index.js';
+import type {Timers} from '../../../src/core/index.js';
 
 interface FakeTimer {
   readonly id: number;

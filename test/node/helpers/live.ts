@@ -1,6 +1,7 @@
 // Helpers for the live feed tests: waiting for a condition without sleeping (re-checked on
 // every Controller commit and every feed change, bounded by a timeout that fails the test).
-import type {Controller, LiveFeed} from '../../../src/index.js';
+import {type LiveFeed} from '../../../src/live/index.js';
+import type {Controller} from '../../../src/index.js';
 
 /** Resolves when `check()` holds; re-checks after each commit of `controller` and change of `feed`. */
 export function until(label: string, check: () => boolean, controller: Controller, feed?: LiveFeed, timeoutMs = 10_000): Promise<void> {

@@ -15,6 +15,7 @@ import {createResource} from '../../../src/rest/index.js';
 import {Entity, INVALID, type EntityMeta} from '../../../src/schema/index.js';
 import {createFakeClock, plain} from './deferred-endpoint.js';
 import {seededRandom} from '../../helpers/seeded-random.js';
+import {retainedCount, visibleState} from '../../../src/internal.js';
 
 const API = 'http://model.test';
 
@@ -225,7 +226,7 @@ export async function runStress(options: StressOptions): Promise<StressReport> {
   function check(): void {
     const pendingPredictions = issued.filter(i => i.optimistic && i.state === 'pending').map(i => i.fetchedAt);
     assert.deepEqual(
-      controller.state.optimistic.map(u => u.fetchedAt),
+      visibleState(controller).optimistic.map(u => u.fetchedAt),
       pendingPredictions,
       where('exactly the predictions of pending mutations are applied, in request order'),
     );
@@ -269,7 +270,7 @@ export async function runStress(options: StressOptions): Promise<StressReport> {
       assert.ok([0, 404, 500].includes(entry.error.status), where(`${entry.op}: status ${entry.error.status}`));
     }
   }
-  assert.deepEqual(controller.state.optimistic, [], where('every prediction is gone'));
+  assert.deepEqual(visibleState(controller).optimistic, [], where('every prediction is gone'));
 
   // Final sync: the list once more, with nothing refused; then the cache must equal the server.
   clock.advance(1);
@@ -281,7 +282,7 @@ export async function runStress(options: StressOptions): Promise<StressReport> {
   const model = [...server.rows.values()];
   assert.deepEqual(plain(controller.getResponse(getList).data), model, where('the list equals the server'));
   for (const row of model) assert.deepEqual(plain(controller.get(StressTodo, {id: row.id})), row, where(`todo ${row.id} equals the server`));
-  const table = controller.state.entities.get(StressTodo.key)!;
+  const table = visibleState(controller).entities.get(StressTodo.key)!;
   const live = [...table].filter(([, row]) => row !== INVALID).map(([pk]) => pk);
   assert.deepEqual(live.sort(), model.map(r => r.id).sort(), where('no row the server does not have (deleted ones are INVALID)'));
 
@@ -290,9 +291,9 @@ export async function runStress(options: StressOptions): Promise<StressReport> {
   clock.advance(120_000);
   controller.gc();
   assert.equal(controller.getResponse(getList).data, shown, where('gc keeps the retained list identical'));
-  assert.deepEqual([...controller.state.entities.get(StressTodo.key)!.keys()].sort(), model.map(r => r.id).sort(), where('gc dropped the deleted markers and nothing else'));
+  assert.deepEqual([...visibleState(controller).entities.get(StressTodo.key)!.keys()].sort(), model.map(r => r.id).sort(), where('gc dropped the deleted markers and nothing else'));
   release();
-  assert.equal(controller.retainedCount, 0);
+  assert.equal(retainedCount(controller), 0);
 
   return {
     operations: options.operations,

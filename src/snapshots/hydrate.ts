@@ -1,7 +1,7 @@
 import {draftOf, INVALID, isPlainObject, PersistentMap, type EntityMeta, type MapDraft} from '../schema/index.js';
 import {HydrateError, SNAPSHOT_KIND, SNAPSHOT_VERSION, type DehydratedState, type JsonValue} from './dehydrated-state.js';
 import {copyJsonValue} from './json-value.js';
-import type {ResultMeta, State} from './state.js';
+import type {ResultMeta, State} from '../core/index.js';
 
 /** A confirmed state read from a snapshot, and the latest trigger time in it. */
 export interface HydratedState {

@@ -1,6 +1,6 @@
 import type {EndpointInterface} from '../endpoint/index.js';
 import type {PageEvents} from './page-events.js';
-import type {Timers} from './timers.js';
+import type {Timers} from '../core/index.js';
 
 /** What a {@link PollScheduler} needs from its owner. */
 export interface PollSchedulerOptions {

@@ -10,7 +10,7 @@ import {
   type JsonValue,
 } from './dehydrated-state.js';
 import {toJsonValue} from './json-value.js';
-import type {State} from './state.js';
+import type {State} from '../core/index.js';
 
 /**
  * The snapshot of a confirmed state (see {@link DehydratedState}). Rows and

@@ -1,5 +1,5 @@
 import {draftOf, INVALID, jsonEqual, type CollectionOp, type CollectionRows, type EntityLike, type EntityMeta, type MapDraft, type RowSink} from '../schema/index.js';
-import type {ResultMeta, State} from './state.js';
+import type {ResultMeta, State} from '../core/index.js';
 
 /** What merging a state needs besides the two states. */
 export interface MergeContext {

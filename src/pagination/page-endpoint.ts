@@ -1,13 +1,9 @@
-import {CollectionPage} from '../schema/collection-page.js';
-import {CollectionSchema} from '../schema/collection-schema.js';
-import {resolveSchema} from '../schema/visit-schema.js';
-import {copyEndpoint} from './copy-endpoint.js';
+import {copyEndpoint, type AnyRestGenerics, type IsLoose, type RestEndpoint} from '../rest/index.js';
+import {CollectionPage, CollectionSchema, resolveSchema} from '../schema/index.js';
 import {nextLinkParam} from './link-header.js';
-import type {RestEndpoint} from './rest-endpoint.js';
-import type {AnyRestGenerics, IsLoose} from './rest-types.js';
 
 /**
- * The generics of `endpoint.getNextPage`: the list endpoint's own (same
+ * The generics of `nextPageEndpoint(endpoint)`: the list endpoint's own (same
  * params, same result: the whole list), always a GET without a body.
  *
  * @example
@@ -22,24 +18,34 @@ const made = new WeakMap<object, RestEndpoint<any>>();
 const pages = new WeakMap<CollectionSchema<any>, Map<string, CollectionPage>>();
 
 /**
- * The endpoint behind `list.getNextPage`, made once per list endpoint: a
- * copy of it whose schema adds the page to the cached list of the same
- * params without `paginationField`, and whose response is stored into that
- * list's result (so the fields beside the list, such as a next cursor or a
- * `link`, are those of the last page loaded). Its own key, which names the
- * page, is what requests share and where a failure is kept: a failed or
- * aborted page leaves the list as it was.
+ * The endpoint that loads a next page into the list of `endpoint` (a
+ * RestEndpoint with `paginationField` and a `schema.Collection` in its
+ * schema), made once per list endpoint: a copy of it whose schema adds the
+ * page to the cached list of the same params without `paginationField`,
+ * and whose response is stored into that list's result (so the fields
+ * beside the list, such as a next cursor or a `link`, are those of the
+ * last page loaded). It resolves with the whole list. Its own key, which
+ * names the page, is what requests share and where a failure is kept: a
+ * failed or aborted page leaves the list as it was. {@link fetchNextPage}
+ * finds the page's params itself.
+ *
+ * @example
+ * ```ts
+ * const getArticles = new RestEndpoint({path: '/articles', paginationField: 'cursor', schema: {results: new schema.Collection([Article]), cursor: ''}});
+ * await controller.fetch(nextPageEndpoint(getArticles), {cursor: 'b2'});
+ * ```
  */
+export function nextPageEndpoint<O>(endpoint: RestEndpoint<O>): RestEndpoint<NextPageGenerics<O>>;
 export function nextPageEndpoint(endpoint: RestEndpoint<any>): RestEndpoint<any> {
   const cached = made.get(endpoint);
   if (cached) return cached;
   const field = endpoint.paginationField;
   if (typeof field !== 'string' || field === '') {
-    throw new TypeError(`${endpoint.name}: .getNextPage needs the \`paginationField\` option (the param that picks a page, such as "cursor" or "page")`);
+    throw new TypeError(`${endpoint.name}: a next page needs the \`paginationField\` option (the param that picks a page, such as "cursor" or "page")`);
   }
   const schema = pageSchema(endpoint.schema, field);
   if (schema === undefined) {
-    throw new TypeError(`${endpoint.name}: .getNextPage needs a schema.Collection as the endpoint's schema, or as a field of an object schema`);
+    throw new TypeError(`${endpoint.name}: a next page needs a schema.Collection as the endpoint's schema, or as a field of an object schema`);
   }
   const pageKey = (endpoint.constructor as typeof RestEndpoint).prototype.key;
   const copy = copyEndpoint(
@@ -47,7 +53,7 @@ export function nextPageEndpoint(endpoint: RestEndpoint<any>): RestEndpoint<any>
     {
       schema,
       method: 'GET',
-      name: `${endpoint.name}.getNextPage`,
+      name: `${endpoint.name} (next page)`,
       key(this: RestEndpoint<any>, ...args: any[]): string {
         return `${pageKey.apply(this, args)} (next page)`;
       },
@@ -64,8 +70,12 @@ export function nextPageEndpoint(endpoint: RestEndpoint<any>): RestEndpoint<any>
 
 /**
  * The params of the page after the one loaded with `params`, read from the
- * list's cached value (see `RestEndpoint.nextPage`), or undefined when it
- * was the last.
+ * list's cached value, or undefined when it was the last. The default of
+ * `RestEndpoint`'s `nextPage` option: a `link` field (the `Link` header kept
+ * by `parseResponse`, as `{link, results}`) and its `rel="next"` URL's
+ * param; a field of the value named like the param (a cursor; empty or null
+ * at the end); else a page number, one more than `params` has (1 when
+ * absent), until a page comes back empty.
  */
 export function defaultNextPage(value: unknown, params: Record<string, unknown>, field: string, items: number | undefined): Record<string, unknown> | undefined {
   if (value === null || value === undefined) return undefined;

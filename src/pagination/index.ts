@@ -1,0 +1,5 @@
+// `import {fetchNextPage, nextPageArgs} from 'lit-data-elements/pagination'`: infinite lists over a
+// Controller: the next page of a list endpoint (a RestEndpoint with `paginationField`) is
+// fetched and added to the same cached list.
+export {fetchNextPage, nextPageArgs} from './next-page.js';
+export {nextPageEndpoint, type NextPageGenerics} from './page-endpoint.js';

@@ -14,24 +14,13 @@ import {gzipSync} from 'node:zlib';
 import {devModePlugin} from './dev-mode-plugin.js';
 import {cdnModulesPageLoad, type LoadedFile} from './cdn-modules.js';
 import {splitOutputs} from './initial-load.js';
+import {bundleApp, CONSUMER_APP, LIT_EXTERNAL, packageFromSources} from './app-bundle.js';
 import {ROOT, installedVersion, machineLines, table, writeSection} from './report.js';
 import {SIZE_CEILINGS, SIZE_TARGETS} from './size-budgets.js';
 
 const WRITE = process.argv.includes('--write');
 
-/** Each entry of package.json `exports` that has types, as an app names it, mapped to its source file. */
-function packageEntrySources(): Record<string, string> {
-  const {exports} = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {exports: Record<string, string | {types?: string}>};
-  const sources: Record<string, string> = {};
-  for (const [subpath, target] of Object.entries(exports)) {
-    if (typeof target !== 'object' || !target.types) continue;
-    sources[`lit-data-elements${subpath.slice(1)}`] = target.types.replace('./dist/types/', '').replace(/\.d\.ts$/, '.ts');
-  }
-  return sources;
-}
 const DETAIL = process.argv.includes('--detail');
-/** The Lit runtime, which a page with Lit already has. @lit/context and @lit/task are counted: they ship with our integration. */
-const LIT_EXTERNAL = ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'];
 
 interface Entry {
   readonly name: string;
@@ -168,17 +157,7 @@ function sourceGroups(sources: readonly string[]): string {
   return [...count].sort((a, b) => b[1] - a[1]).map(([g, n]) => `${g} (${n})`).join(', ') || '(bundler runtime)';
 }
 
-/** The package's own entry points, as an app imports them, resolved to the sources. */
-const PACKAGE_ENTRIES: Record<string, string> = packageEntrySources();
-const packageFromSources: Plugin = {
-  name: 'package-from-sources',
-  setup(build) {
-    build.onResolve({filter: /^lit-data-elements(\/|$)/}, args => {
-      const source = PACKAGE_ENTRIES[args.path];
-      return source ? {path: join(ROOT, source)} : {errors: [{text: `${args.path} is not an entry point of the package`}]};
-    });
-  },
-};
+const packageFromSourcesPlugin = packageFromSources();
 
 async function measure(entry: Entry): Promise<Measured> {
   let code: string;
@@ -197,7 +176,7 @@ async function measure(entry: Entry): Promise<Measured> {
     const result = await build({
       metafile: true,
       ...(entry.app
-        ? {entryPoints: [join(ROOT, entry.app)], plugins: [packageFromSources, devModePlugin(false)]}
+        ? {entryPoints: [join(ROOT, entry.app)], plugins: [packageFromSourcesPlugin, devModePlugin(false)]}
         : {stdin: {contents, resolveDir: ROOT, sourcefile: 'size-entry.js', loader: 'js' as const}, plugins: [devModePlugin(entry.development ?? false)]}),
       bundle: true,
       minify: true,
@@ -283,8 +262,55 @@ for (const entry of entries) {
   if (entry.note) notes.push(`${entry.name}: ${entry.note}.`);
 }
 
+
+/**
+ * What each part adds to the consumer app (test/fixtures/consumer): an opt-in part with its
+ * whole entry imported, a default of <data-provider> by what the app loses without it.
+ */
+interface PartRow {
+  readonly name: string;
+  readonly how: string;
+  /** Source added to the app (an opt-in part). */
+  readonly add?: string;
+  /** Modules replaced by stubs (a default the app carries). */
+  readonly without?: Record<string, string>;
+}
+const PART_ROWS: PartRow[] = [
+  {
+    name: 'retries (backoff with jitter, Retry-After)',
+    how: 'in the core: every Controller retries failed GETs (`retry: false` turns it off)',
+    without: {
+      'src/core/retry-policy.ts': 'export const retryOptions = () => undefined; export const retryDelay = () => undefined;',
+      'src/core/backoff.ts': 'export class Backoff {}',
+    },
+  },
+  {
+    name: 'refresh (polling, refetch on focus and on reconnect)',
+    how: 'a default of `<data-provider>`; elsewhere `plugins: [new Refresh()]` from `lit-data-elements/refresh`',
+    without: {'src/refresh/index.ts': 'export class Refresh { attach() { return () => {}; } }'},
+  },
+  {name: 'pagination', how: '`lit-data-elements/pagination`', add: "export * from 'lit-data-elements/pagination';"},
+  {name: 'snapshots (dehydrate, hydrate, merge)', how: '`lit-data-elements/snapshots`', add: "export * from 'lit-data-elements/snapshots';"},
+  {name: "the provider's hydrate support", how: '`lit-data-elements/hydrate-support` (in the elements entry and the CDN)', add: "import 'lit-data-elements/hydrate-support';"},
+  {name: 'live feeds (SSE, WebSocket)', how: '`lit-data-elements/live`', add: "export * from 'lit-data-elements/live';"},
+  {name: 'persistence (IndexedDB)', how: '`lit-data-elements/persist`; `<data-provider persist>` loads it on demand', add: "export * from 'lit-data-elements/persist';"},
+  {name: 'tab sync (BroadcastChannel)', how: '`lit-data-elements/sync`; `<data-provider sync-tabs>` loads it on demand', add: "export * from 'lit-data-elements/sync';"},
+  {name: 'garbage collection (GCPolicy)', how: '`new Controller({gcPolicy: new GCPolicy()})`', add: "export {GCPolicy} from 'lit-data-elements';"},
+];
+const app = await bundleApp(CONSUMER_APP);
+const partRows: string[][] = [];
+for (const part of PART_ROWS) {
+  const other = part.add ? await bundleApp(`${CONSUMER_APP}\n${part.add}`) : await bundleApp(CONSUMER_APP, {stubs: part.without});
+  const sign = part.add ? 1 : -1;
+  const delta = (a: number, b: number) => `${sign * (b - a) >= 0 ? '+' : ''}${kB(sign * (b - a))}`;
+  partRows.push([part.name, part.add ? 'opt-in' : 'default', delta(app.min, other.min), delta(app.gzip, other.gzip), part.how]);
+}
+const partsTable = table(['part', 'in the app', 'minified', 'min + gzip', 'how to turn it on'], partRows, ['l', 'l', 'r', 'r', 'l']);
+
 const sizeTable = table(['bundle', 'minified', 'min + gzip', 'target', 'ceiling held by the tests'], rows, ['l', 'r', 'r', 'l', 'l']);
 console.log(sizeTable);
+console.log(`\nWhat each part adds to the Lit app above (${kB(app.gzip)} min+gzip): an opt-in part with its whole entry imported, a default by what the app would be without it.\n`);
+console.log(partsTable);
 if (notes.length) console.log(`\n${notes.map(n => `- ${n}`).join('\n')}`);
 console.log('\n(targets and ceilings: bench/size-budgets.ts; test/node/package-consumer.test.ts fails when a ceiling is passed)');
 
@@ -299,6 +325,12 @@ if (WRITE) {
       '',
       sizeTable,
       ...(notes.length ? ['', ...notes.map(n => `- ${n}`)] : []),
+      '',
+      `### The parts`,
+      '',
+      `What each part adds to the Lit app above (${kB(app.gzip)} min+gzip, first load): an opt-in part with its whole entry imported (an app that uses less of it carries less), a default by what the app would weigh without it.`,
+      '',
+      partsTable,
       ...(breakdowns.length ? ['', ...breakdowns] : []),
     ].join('\n'),
   );

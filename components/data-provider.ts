@@ -1,16 +1,17 @@
 import {ContextProvider} from '@lit/context';
 import {css, html, LitElement, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
-import {Controller, reportError} from '../src/core/index.js';
+import {Controller} from '../src/core/index.js';
 import {DEV_MODE} from '../src/dev/index.js';
 import {dataContext} from '../src/lit/index.js';
-import {ensureContextRoot} from '../src/lit/internal.js';
+import {announceFailure, ensureContextRoot} from '../src/lit/internal.js';
 import type {Persistence} from '../src/persist/index.js';
 import {Refresh} from '../src/refresh/index.js';
 import type {DehydratedState} from '../src/snapshots/index.js';
 import {defineElement} from './define-element.js';
 import {loadProviderPlugins} from './load-provider-plugins.js';
 import {providerFeatures} from './provider-features.js';
+import {PROVIDER_OPTION_ATTRIBUTES, providerOptions} from './provider-options.js';
 import type {AttachedProviderPlugins} from './provider-plugins.js';
 
 /**
@@ -46,7 +47,19 @@ import type {AttachedProviderPlugins} from './provider-plugins.js';
  * <data-provider sync-tabs="my-app" persist="my-app" persist-version="3">…</data-provider>
  * ```
  *
+ * Its own Controller's options can be set from HTML, read once when the
+ * Controller is created (see `providerOptions`); a malformed value fires
+ * `data-error` and is reported (`reportError`), and the default applies.
+ *
  * @slot - The subtree that reads from this provider's cache.
+ * @attr retry - `0` or `false` turns retries of failed reads off; a number sets how many (default 3).
+ * @attr retry-delay - The wait before the first retry, in ms (default 1000; it doubles at each retry).
+ * @attr retry-max-delay - The longest wait between retries, in ms (default 30000).
+ * @attr error-expiry - How long a failed read stands before a reader tries it again, in ms (default 1000).
+ * @attr data-expiry - How long fetched data stays fresh, in ms (default 60000).
+ * @attr refetch-on-focus - `false`: stale data shown is not refetched when the page gets focus again (default on).
+ * @attr refetch-on-reconnect - `false`: stale data shown is not refetched when the browser comes back online (default on).
+ * @fires data-error - When an option attribute is malformed (the default applies; `detail.attribute` names it, and unless a listener calls `preventDefault()` it is also reported with `reportError`), or a snapshot cannot be read; `detail`: `error`, `message`.
  * @prop {Controller | undefined} controller - A Controller to provide instead of the provider's own.
  * @prop {DehydratedState | string | undefined} initialState - A snapshot the provider's own Controller starts from.
  */
@@ -56,6 +69,11 @@ export class DataProvider extends LitElement {
       display: contents;
     }
   `;
+
+  // The option attributes are known to the element (for the typo check), though read only at creation.
+  static override get observedAttributes(): string[] {
+    return [...super.observedAttributes, ...PROVIDER_OPTION_ATTRIBUTES];
+  }
 
   /** A Controller to provide instead of the provider's own (an input: never changed by the element). */
   @property({attribute: false}) controller?: Controller;
@@ -133,7 +151,8 @@ export class DataProvider extends LitElement {
   /** Created when first needed, so that the snapshot it starts from can be set or parsed in first. */
   private get ownController(): Controller {
     if (this.own) return this.own;
-    const controller = (this.own = new Controller({plugins: [new Refresh()]}));
+    const options = providerOptions(this, error => announceFailure(this, error, {attribute: error.attribute}));
+    const controller = (this.own = new Controller({...options.controller, plugins: [new Refresh(options.refresh)]}));
     const snapshot = this.initialState ?? this.stateScript()?.textContent ?? undefined;
     if (snapshot === undefined) return controller;
     if (providerFeatures.hydrate) providerFeatures.hydrate(controller, snapshot);
@@ -144,8 +163,7 @@ export class DataProvider extends LitElement {
           : '<data-provider>: a snapshot was given without lit-data-elements/hydrate-support; the cache starts empty',
       );
       error.name = 'SnapshotSupportError';
-      this.dispatchEvent(new CustomEvent('data-error', {detail: {error, message: error.message}, bubbles: true, composed: true}));
-      reportError(error);
+      announceFailure(this, error);
     }
     return controller;
   }
@@ -190,7 +208,7 @@ export class DataProvider extends LitElement {
         this.plugins = attachProviderPlugins(controller, options);
         return this.plugins.persistence?.ready;
       },
-      error => reportError(error, `<data-provider>: persist / sync-tabs could not be loaded`),
+      error => void announceFailure(this, error),
     );
   }
 

@@ -1,10 +1,12 @@
 import type {PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {Query} from '../src/endpoint/index.js';
+import {DEV_MODE} from '../src/dev/index.js';
 import {CacheController} from '../src/lit/index.js';
 import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
 import {declaredQuery, sortKeys} from './declared-query.js';
 import {defineElement} from './define-element.js';
+import {NeverHeldCheck, type EmptyRead} from './query-never-held.js';
 import {TemplateHostElement, type View} from './template-host-element.js';
 
 /**
@@ -88,6 +90,7 @@ export class DataQuery extends TemplateHostElement {
     super();
     // The element shows and announces its read errors itself (error content, data-error).
     this.reader.handlesErrors = true;
+    if (DEV_MODE) this.addController(new NeverHeldCheck(this, () => this.emptyRead()));
   }
 
   override connectedCallback(): void {
@@ -112,6 +115,14 @@ export class DataQuery extends TemplateHostElement {
       count: Array.isArray(value) ? value.length : typeof value === 'number' ? value : undefined,
     };
     return {state: 'ready', model: model, data: value};
+  }
+
+  /** The declared (attribute) query when it shows nothing and its cache never held its table; for development mode's check. */
+  private emptyRead(): EmptyRead | undefined {
+    const setup = this.setup;
+    const controller = this.reader.controller;
+    if (this.query || !setup || setup instanceof AttributeError || !controller || this.reader.status !== 'pending') return undefined;
+    return {controller, query: setup.query, entity: this.entity!.trim()};
   }
 
   private configure(): void {

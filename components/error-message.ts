@@ -1,6 +1,2 @@
-/** A one-line, human message for an error of any type (rendered as text). */
-export function errorMessage(error: unknown): string {
-  if (error === undefined || error === null) return '';
-  if (error instanceof Error) return error.message || error.name;
-  return String(error);
-}
+// The elements' messages and the Lit readers' `data-error` share one wording of an error.
+export {errorMessage} from '../src/lit/internal.js';

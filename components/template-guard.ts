@@ -51,8 +51,8 @@ const HTML_PROPERTIES = new Set(['innerhtml', 'outerhtml', 'srcdoc']);
 const ANIMATION_ELEMENTS = new Set(['animate', 'set', 'animatemotion', 'animatetransform']);
 const ANIMATION_VALUES = new Set(['to', 'from', 'values', 'by']);
 
-/** The same delimiters stampino uses: `{{ … }}`, with `\{{` and `\}}` as escapes. */
-const BINDING = /(?<!\\){{(.*?)(?:(?<!\\)}})/g;
+/** The same delimiters stampino uses: `{{ … }}`, with `\{{` and `\}}` as escapes. Global: use it with `replace`, `split` or `matchAll`. */
+export const BINDING = /(?<!\\){{(.*?)(?:(?<!\\)}})/g;
 const unescapeMarkers = (s: string) => s.replace(/\\{{/g, '{{').replace(/\\}}/g, '}}');
 
 /**

@@ -2,6 +2,7 @@ import {html, LitElement, nothing, render, type PropertyValues} from 'lit';
 import {AttributeError, describeElement} from './attribute-error.js';
 import {errorMessage} from './error-message.js';
 import {DEV_MODE} from '../src/dev/index.js';
+import {checkRowFields} from './template-fields.js';
 import {checkedModel} from './template-names.js';
 import {prepareSafeTemplate} from './template-renderer.js';
 
@@ -191,7 +192,9 @@ export abstract class TemplateHostElement extends LitElement {
     try {
       if (view.state === 'error') return this.errorContent(view.error, view);
       const template = (view.state === 'loading' ? this.templateFor('loading') : undefined) ?? this.templateFor('ready');
-      return template ? prepareSafeTemplate(template)(DEV_MODE ? checkedModel(this, view.model) : view.model) : nothing;
+      if (!template) return nothing;
+      if (DEV_MODE && view.state === 'ready') checkRowFields(this, template, view.model);
+      return prepareSafeTemplate(template)(DEV_MODE ? checkedModel(this, view.model) : view.model);
     } catch (error) {
       this.failure = {error: this.templateError(error), view};
       return this.errorContent(this.failure.error, view);

@@ -1,4 +1,5 @@
-import {closestName, devLog} from '../src/dev/index.js';
+import {devLog} from '../src/dev/index.js';
+import {closestName} from './closest-name.js';
 import {describeElement} from './attribute-error.js';
 
 /** Names a template may read that are not model fields. */

@@ -1,6 +1,7 @@
 import type {ReactiveElement} from 'lit';
-import {closestName, devLog} from '../src/dev/index.js';
+import {DEV_MODE, devLog} from '../src/dev/index.js';
 import {describeElement} from './attribute-error.js';
+import {closestName} from './closest-name.js';
 
 /** Attributes every HTML element may carry: never reported. */
 const GLOBAL_ATTRIBUTES = new Set(
@@ -14,10 +15,19 @@ const STATE_ATTRIBUTES = ['loading', 'error'];
 const reported = new WeakMap<Element, Set<string>>();
 
 /**
- * Development mode: warns once per element and attribute about an attribute
- * the element does not know but that is close to one it knows ("did you
- * mean"), or that names a property which has no attribute (set from
- * JavaScript). Other unknown attributes are left alone: pages add their own.
+ * Warns (console.warn) once per element and attribute about an attribute
+ * the element does not know but that is close to one it knows, or that
+ * names a property which has no attribute (set from JavaScript): such an
+ * attribute is ignored, so the element quietly does something else than
+ * the page meant (`fiter=` shows every row). In every build: production
+ * names the element and the attribute; development mode adds "did you
+ * mean" or what to do. Other unknown attributes are left alone: pages add
+ * their own.
+ *
+ * @example
+ * ```ts
+ * element.addController({hostConnected: () => warnUnknownAttributes(element)});
+ * ```
  */
 export function warnUnknownAttributes(element: ReactiveElement): void {
   const type = element.constructor as typeof ReactiveElement;
@@ -30,6 +40,10 @@ export function warnUnknownAttributes(element: ReactiveElement): void {
     if (property === undefined && suggestion === undefined) continue;
     if (!seen) reported.set(element, (seen = new Set()));
     seen.add(name);
+    if (!DEV_MODE) {
+      console.warn(`data-elements: ${describeElement(element)} ignores the unknown attribute "${name}"`, element);
+      continue;
+    }
     const advice =
       property !== undefined
         ? `"${String(property)}" is a property with no attribute: set element.${String(property)} from JavaScript.`

@@ -80,6 +80,35 @@ describe('<data-devtools>', () => {
     await until(devtools, () => resultRows(devtools).get(getItem.key({id: 1}))?.[0] === 'stale', 'a stale result');
   });
 
+  it("computes every status and age with the Controller's clock (its now option), not the wall clock", async () => {
+    // An hour behind the wall clock: by the wall clock, everything it writes is long stale.
+    let now = Date.now() - 3_600_000;
+    const controller = new Controller({now: () => now});
+    const devtools = await mountDevtools(controller, {tab: 'results'});
+    controller.setResponse(getItem, {id: 1}, {id: 1, title: 'one', completed: false});
+    const key = getItem.key({id: 1});
+    await until(devtools, () => resultRows(devtools).has(key), 'the result');
+    expect(controller.getResponse(getItem, {id: 1}).expiryStatus).to.equal('valid', 'the premise');
+    expect(resultRows(devtools).get(key)).to.deep.equal(['valid', '']);
+    expect(text(part(devtools, `[data-key="${key}"] .age`))).to.equal('0 ms');
+
+    // Past its expiry (60 s by default) by the Controller's clock, while the wall clock is still an hour before it.
+    now += 61_000;
+    expect(controller.getResponse(getItem, {id: 1}).expiryStatus).to.equal('stale', 'the premise');
+    devtools.requestUpdate();
+    await until(devtools, () => resultRows(devtools).get(key)?.[0] === 'stale', 'the result stale by the Controller');
+    expect(text(part(devtools, `[data-key="${key}"] .age`))).to.equal('1 min');
+
+    // A past commit's state is read at the Controller's time of that commit: the result was valid then.
+    await showTab(devtools, 'Commits');
+    const commit = parts(devtools, '[part="commit"]').at(-1)!;
+    [...commit.querySelectorAll('button')].find(b => text(b) === 'State after')!.click();
+    await devtools.updateComplete;
+    const after = part(devtools, '[part="snapshot"]');
+    expect(text(after.querySelector(`[data-key="${key}"] .status`)!)).to.equal('valid');
+    expect(text(after.querySelector(`[data-key="${key}"] .age`)!)).to.equal('0 ms');
+  });
+
   it('follows commits live, rendering once per animation frame, and nothing while collapsed', async () => {
     const server = itemServer(makeItems(2));
     await startWorker(...server.handlers);

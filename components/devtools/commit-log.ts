@@ -1,9 +1,9 @@
 import type {Commit} from '../../src/core/index.js';
 
-/** One commit in the devtools log, with the client time at which it was heard. */
+/** One commit in the devtools log, with the time (by the Controller's clock) at which it was heard. */
 export interface LoggedCommit {
   readonly commit: Commit;
-  /** Client ms when the commit was told. */
+  /** The Controller's clock (ms) when the commit was told. */
   readonly at: number;
 }
 

@@ -5,6 +5,7 @@ import type {FetchableEndpoint} from '../../src/endpoint/index.js';
 import {defineElement} from '../define-element.js';
 import type {LoggedCommit} from './commit-log.js';
 import {commitsView} from './commits-view.js';
+import {controllerNow} from './controller-clock.js';
 import {DevtoolsFeed} from './devtools-feed.js';
 import {devtoolsStyles} from './devtools-styles.js';
 import {entitiesView} from './entities-view.js';
@@ -164,7 +165,8 @@ export class DataDevtools extends LitElement {
 
   private renderViews(controller: Controller): TemplateResult {
     const state = visibleState(controller);
-    const now = Date.now();
+    // The Controller's clock, not the wall clock: a status shown is the status the Controller reads.
+    const now = controllerNow(controller);
     const requests = requestsInFlight(controller);
     let rows = 0;
     for (const table of state.entities.values()) rows += table.size;
@@ -175,7 +177,7 @@ export class DataDevtools extends LitElement {
       requests: requests.length,
       commits: this.feed.log.entries.length,
     };
-    const live = this.contextOf(state, now, 'live', this.liveActions(controller));
+    const live = this.contextOf(state, now, 'live', this.liveActions(controller, now));
     let view: TemplateResult;
     switch (this.current) {
       case 'entities':
@@ -234,10 +236,10 @@ export class DataDevtools extends LitElement {
     return live ? {...context, live} : context;
   }
 
-  private liveActions(controller: Controller): LiveActions {
+  private liveActions(controller: Controller, now: number): LiveActions {
     return {
       origin: key => resultOrigin(controller, key),
-      status: key => liveStatus(controller, key),
+      status: key => liveStatus(controller, key, now),
       refetch: key => {
         const origin = resultOrigin(controller, key);
         // The failure lands on the result's error, which the view shows: nothing to throw into the page.
@@ -279,9 +281,9 @@ export class DataDevtools extends LitElement {
   };
 }
 
-/** A result's status as the Controller reads it now: its meta, and the deleted required entities it may hold. */
-function liveStatus(controller: Controller, key: string): ResultStatus {
-  const status = metaStatus(visibleState(controller).meta.get(key), Date.now());
+/** A result's status as the Controller reads it at `now` (its clock): its meta, and the deleted required entities it may hold. */
+function liveStatus(controller: Controller, key: string, now: number): ResultStatus {
+  const status = metaStatus(visibleState(controller).meta.get(key), now);
   const origin = resultOrigin(controller, key);
   if (status === 'error' || status === 'invalid' || !origin) return status;
   try {

@@ -2,6 +2,7 @@ import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {subscribeRequests, type Controller} from '../../src/core/index.js';
 import {ControllerResolver} from '../../src/lit/internal.js';
 import {CommitLog} from './commit-log.js';
+import {controllerNow} from './controller-clock.js';
 import {FrameScheduler} from './frame-scheduler.js';
 
 /** How often the ages shown tick while the panel is open. */
@@ -77,7 +78,8 @@ export class DevtoolsFeed implements ReactiveController {
     if (controller) {
       this.stops = [
         controller.subscribe(commit => {
-          this.log.add(commit, Date.now());
+          // Logged at the Controller's clock: the "State after" view computes statuses at this time.
+          this.log.add(commit, controllerNow(controller));
           this.changed();
         }),
         subscribeRequests(controller, () => this.changed()),

@@ -68,8 +68,8 @@ export const FEED_PARAMS = {limit: ARTICLES_PER_PAGE};
 
 /**
  * GET /api/articles?limit=5[&cursor=…], each article with its author nested. One cached
- * list: `nextPageEndpoint(getArticles)` (through `ctrl.fetchNextPage`) appends the page the
- * Link header points at, and `link` becomes that page's.
+ * list: `nextPageEndpoint(getArticles)` (through `fetchNextPage` of the pagination part)
+ * appends the page the Link header points at, and `link` becomes that page's.
  */
 export const getArticles = new LinkEndpoint({
   urlPrefix: '/api',

@@ -1,6 +1,7 @@
 import {
   canFetch,
-  Query,
+  isQuery,
+  type Query,
   type ArgsThen,
   type EndpointArgs,
   type EndpointInterface,
@@ -222,7 +223,7 @@ export class Controller {
    * ```
    */
   get<R extends Readable>(schemaOrQuery: R, ...args: ReadArgs<R>): ReadResult<R> | undefined {
-    if (schemaOrQuery instanceof Query) return this.getResponse(schemaOrQuery as Query, ...args).data as ReadResult<R> | undefined;
+    if (isQuery(schemaOrQuery)) return this.getResponse(schemaOrQuery as Query, ...args).data as ReadResult<R> | undefined;
     return this.store.memo.query<ReadResult<R>>(schemaOrQuery, args, this.store.visible.entities).data;
   }
 

@@ -14,7 +14,7 @@ import type {State} from './state.js';
  *
  * @example
  * ```ts
- * const fetchedAt = pushFetchedAt(controller.state, normalize(Article, message), Date.now());
+ * const fetchedAt = pushFetchedAt(visibleState(controller), normalize(Article, message), Date.now());
  * ```
  */
 export function pushFetchedAt(visible: State, normalized: NormalizedResponse, now: number): number {

@@ -8,7 +8,7 @@ import {reportError} from './report-error.js';
  * @example
  * ```ts
  * const listeners = new RequestListeners();
- * const stop = listeners.subscribe(() => render(controller.requestsInFlight()));
+ * const stop = listeners.subscribe(() => render(requestsInFlight(controller)));
  * listeners.changed(); // the listener runs in a microtask
  * ```
  */

@@ -1,4 +1,5 @@
 import {canFetch, withRequestSignal, type EndpointInterface, type FetchableEndpoint} from '../endpoint/index.js';
+import {DEV_MODE} from '../dev/index.js';
 import {abortError} from './abort-error.js';
 import {Backoff} from './backoff.js';
 import {ChangeSet} from './change-set.js';
@@ -43,7 +44,7 @@ export class RequestPipeline {
   request(endpoint: EndpointInterface, args: readonly unknown[], call: RequestCall): Promise<unknown> {
     if (!canFetch(endpoint)) {
       return Promise.reject(
-        new TypeError(`${endpoint.name ?? 'This endpoint'} cannot be fetched: a Query only reads the cache. Use controller.get() or useCache() instead.`),
+        new TypeError(`${endpoint.name ?? 'This endpoint'} cannot be fetched: a Query only reads the cache${DEV_MODE ? '. Use controller.get() or useCache() instead.' : ''}`),
       );
     }
     const {store, registry} = this;

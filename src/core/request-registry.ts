@@ -2,11 +2,11 @@ import type {EndpointInterface} from '../endpoint/index.js';
 import {ResetError} from './reset-error.js';
 
 /**
- * A request in flight, as tools see it (`controller.requestsInFlight()`).
+ * A request in flight, as tools see it (`requestsInFlight(controller)`).
  *
  * @example
  * ```ts
- * const requests: readonly RequestInFlight[] = controller.requestsInFlight();
+ * const requests: readonly RequestInFlight[] = requestsInFlight(controller);
  * for (const request of requests) console.log(request.key, request.mutation ? 'mutation' : 'read', request.prediction);
  * ```
  */

@@ -6,7 +6,7 @@ import type {EndpointInterface} from '../endpoint/index.js';
  *
  * @example
  * ```ts
- * const origin: ResultOrigin | undefined = controller.resultOrigin('GET /articles/1');
+ * const origin: ResultOrigin | undefined = resultOrigin(controller, 'GET /articles/1');
  * if (origin) controller.invalidate(origin.endpoint, ...origin.args);
  * ```
  */

@@ -39,7 +39,7 @@ export interface ResultMeta {
  *
  * @example
  * ```ts
- * const page: LastPage | undefined = controller.state.meta.get(ArticleResource.getList.key({}))?.page;
+ * const page: LastPage | undefined = visibleState(controller).meta.get(ArticleResource.getList.key({}))?.page;
  * page?.args; // [{cursor: 'c2'}]
  * ```
  */

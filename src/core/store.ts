@@ -1,4 +1,4 @@
-import {Query, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
+import {isQuery, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
 import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable, type MapDraft, type NormalizedResponse} from '../schema/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
 import type {GCPolicy} from './gc-policy.js';
@@ -259,7 +259,7 @@ export class Store {
 
   /** Reads an endpoint or Query from a given state (the visible one, or a snapshot's), with what the read depended on. */
   read(state: State, endpoint: EndpointInterface, args: readonly unknown[], key = keyOf(endpoint, args)): ReadOutcome {
-    const query = endpoint instanceof Query ? endpoint : undefined;
+    const query = isQuery(endpoint) ? endpoint : undefined;
     // The key is looked up even for a Query: `invalidate` and `setError` may have stored meta under it.
     const input = state.endpoints.get(key);
     // The meta of the same state as the data: a Snapshot kept across a change must not
@@ -299,7 +299,7 @@ export function fullArgs(endpoint: EndpointInterface, args: readonly unknown[]):
  * building the key is most of a warm read.
  */
 export function keyOf(endpoint: EndpointInterface, args: readonly unknown[]): string {
-  return endpoint instanceof Query ? endpoint.keyOf(args) : endpoint.key(...args);
+  return isQuery(endpoint) ? endpoint.keyOf(args) : endpoint.key(...args);
 }
 
 /** How many items the next pages of `response` held (their items already listed included). */

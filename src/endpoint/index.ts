@@ -1,5 +1,6 @@
 export {canFetch, type EndpointInterface, type SnapshotInterface, type ExpiryStatus} from './endpoint.js';
 export {Query} from './query.js';
+export {isQuery} from './query-mark.js';
 export {argsKey} from './args-key.js';
 export {NetworkError, ParseError} from './network-error.js';
 export {pksOf, type PksEndpoint} from './pks-of.js';

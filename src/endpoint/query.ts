@@ -1,6 +1,7 @@
 import {isPlainObject, type Denormalize, type QueryableSchema, type SchemaArgs} from '../schema/index.js';
 import {argsKey} from './args-key.js';
 import type {EndpointInterface} from './endpoint.js';
+import {QUERY_MARK} from './query-mark.js';
 
 let queries = 0;
 
@@ -33,6 +34,8 @@ export class Query<S extends QueryableSchema = QueryableSchema, P extends any[] 
 {
   readonly schema: S;
   readonly sideEffect = false;
+  /** Marks a Query (see `isQuery`). */
+  readonly [QUERY_MARK] = true;
   readonly name: string;
   /** Derives the result from the denormalized entries and the args. */
   readonly process: (entries: Denormalize<S>, ...args: P) => R;

@@ -2,8 +2,10 @@ import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {watchKeyed, type Controller, type ResponseState, type Watch} from '../core/index.js';
 import {DEV_MODE} from '../dev/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
+import {announceFailure} from './announce-failure.js';
 import {ControllerResolver} from './controller-resolver.js';
 import {MissingProviderError} from './missing-provider-error.js';
+import {afterPageLoad} from './page-load.js';
 import {isServerRendered} from './server-render.js';
 import {logUnhandledReaderError} from './unhandled-reader-error.js';
 
@@ -91,8 +93,8 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   /** The endpoint the current key belongs to. */
   private keyedEndpoint: E | undefined;
   private connected = false;
-  /** The last error development mode logged, so each failure is logged once. */
-  private loggedError: unknown = undefined;
+  /** The last error announced as unhandled, so each failure is announced once, not once per render. */
+  private announcedError: unknown = undefined;
   /** The args have not been read yet: nothing is decided before the host's first update. */
   private unread = true;
   /** Rendered on the server: read once at connect, from the cache only (see `isServerRendered`). */
@@ -108,6 +110,19 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     // The resolver registers its own context consumer first, so the Controller is known by hostConnected.
     this.resolver = new ControllerResolver(host, () => this.onControllerChange());
     host.addController(this);
+  }
+
+  /**
+   * The Controller read from: the nearest `<data-provider>`'s (or the one
+   * given through the data context); undefined while there is none.
+   *
+   * @example
+   * ```ts
+   * const tables = reader.controller?.state.entities.size ?? 0;
+   * ```
+   */
+  get controller(): Controller | undefined {
+    return this.resolver.controller;
   }
 
   hostConnected(): void {
@@ -165,7 +180,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     if (value !== this.value || status !== this.status || error !== this.error || previous !== this.previous) {
       this.changed();
       this.host.requestUpdate();
-      if (DEV_MODE) this.logIfUnhandled();
+      this.announceIfUnhandled();
     }
   }
 
@@ -186,15 +201,34 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     return this.handlesErrors;
   }
 
+  /** Whether a `<data-boundary>` may take this reader's errors (useSuspense's do). */
+  protected get boundaryCanTake(): boolean {
+    return false;
+  }
+
   /**
-   * Development mode: logs an error nothing shows, once per failure. (The check sits inside
-   * the method so that a production build, where DEV_MODE is false, drops the logger.)
+   * An error nothing shows reaches the page, once per failure and in every build:
+   * `data-error` from the host and `reportError` (see `announceFailure`); development
+   * mode explains it. No provider is a failure only once the page has loaded: a provider
+   * defined by a script still loading answers before then.
    */
-  private logIfUnhandled(): void {
-    if (DEV_MODE && this.status === 'error' && this.error !== this.loggedError && !this.errorTaken()) {
-      this.loggedError = this.error;
-      logUnhandledReaderError(this.host, this.endpoint, this.args, this.error);
+  private announceIfUnhandled(): void {
+    const error = this.error;
+    if (this.status !== 'error' || error === this.announcedError || this.errorTaken()) return;
+    this.announcedError = error;
+    if (!(error instanceof MissingProviderError)) {
+      this.announce(error);
+      return;
     }
+    afterPageLoad(() => {
+      if (this.connected && this.status === 'error' && this.error === error && !this.errorTaken()) this.announce(error);
+    });
+  }
+
+  private announce(error: unknown): void {
+    const taken = announceFailure(this.host, error);
+    // The check sits here so that a production build, where DEV_MODE is false, drops the explanation.
+    if (DEV_MODE && !taken) logUnhandledReaderError(this.host, this.endpoint, this.args, error, this.boundaryCanTake);
   }
 
   /** The provider's Controller changed: drop what was known about the previous one. */
@@ -230,7 +264,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
           this.error = error;
           this.changed();
           this.host.requestUpdate();
-          if (DEV_MODE) this.logIfUnhandled();
+          this.announceIfUnhandled();
         }
         return;
       }

@@ -7,4 +7,6 @@ export {EndpointReader, type ArgsInput} from './endpoint-reader.js';
 export {FetchingReader} from './fetching-reader.js';
 export {mergeInit} from './hookify-resource.js';
 export type {FetchValue} from './value-types.js';
+export {announceFailure, errorMessage} from './announce-failure.js';
+export {afterPageLoad} from './page-load.js';
 export {MissingProviderError} from './missing-provider-error.js';

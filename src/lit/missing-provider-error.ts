@@ -1,11 +1,11 @@
 import {DEV_MODE} from '../dev/index.js';
-import {undefinedProviderHint} from './undefined-provider-hint.js';
+import {undefinedAncestor} from './undefined-ancestor.js';
 
 /**
  * Raised when an element asks for the cache but has no `<data-provider>`
- * above it. The message names the element. In development mode, when a
- * `<data-provider>` tag is above it but was never defined (the elements were
- * not imported), the message says so and how to load them.
+ * above it. The message names the element, and says when the
+ * `<data-provider>` above it was never defined (the elements were not
+ * loaded); development mode adds how to load them.
  *
  * @example
  * ```ts
@@ -15,10 +15,12 @@ import {undefinedProviderHint} from './undefined-provider-hint.js';
 export class MissingProviderError extends Error {
   override name = 'MissingProviderError';
   constructor(host: unknown) {
-    const hint = DEV_MODE ? undefinedProviderHint(host) : undefined;
     super(
-      hint
-        ? `${describeHost(host)} has no Controller. ${hint}`
+      undefinedAncestor(host, 'data-provider')
+        ? `${describeHost(host)} has no Controller: the <data-provider> above it is not defined (the elements were not loaded).` +
+            (DEV_MODE
+              ? " Add import 'lit-data-elements/elements' (or 'lit-data-elements/provider') to your code, or the CDN <script type=\"module\"> to the page."
+              : '')
         : `${describeHost(host)} has no <data-provider> above it: wrap it (or a parent) in <data-provider>, or give it a Controller through the data context.`,
     );
   }

@@ -1,22 +1,54 @@
 import {devLog} from '../dev/index.js';
+import {MissingProviderError} from './missing-provider-error.js';
+import {undefinedAncestor} from './undefined-ancestor.js';
 
 /**
- * Development mode: logs (console.error) a reader's error that nothing shows
- * for it (no `<data-boundary>` takes it and its host did not say it handles
- * errors), naming the host element, the endpoint and the args, with the
- * objects themselves after the message.
+ * Development mode: explains (console.error) a reader's error that nothing
+ * shows (no `<data-boundary>` takes it, its host did not say it handles
+ * errors, and no `data-error` listener took it), naming the host element,
+ * the endpoint and the args, with the objects themselves after the message.
+ * `boundaryCanTake` is true for a `useSuspense` reader: only those go to a
+ * `<data-boundary>`, so only those are told to get one. The advice says
+ * only what is true of the page: a boundary that is there but was never
+ * defined is named as such.
  */
-export function logUnhandledReaderError(host: unknown, endpoint: unknown, args: readonly unknown[] | null, error: unknown): void {
+export function logUnhandledReaderError(
+  host: unknown,
+  endpoint: unknown,
+  args: readonly unknown[] | null,
+  error: unknown,
+  boundaryCanTake: boolean,
+): void {
   const tag = (host as {localName?: string})?.localName;
   const who = tag ? `<${tag}>` : 'A reactive controller host';
   const name = endpointName(endpoint, args);
   const reason = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
   devLog(
     'error',
-    `${who} has a reader in error that no <data-boundary> takes: ${name} with args ${argsText(args)} failed: ${reason}. ` +
-      'Wrap the element in <data-boundary>, or render the error (reader.render({error})) and set reader.handlesErrors = true.',
+    [
+      `${who} has a reader in error that nothing shows: ${name} with args ${argsText(args)} failed: ${reason}.`,
+      'It fired data-error from the element and went to reportError.',
+      advice(host, error, boundaryCanTake),
+    ]
+      .filter(Boolean)
+      .join(' '),
     {host, endpoint, args, error},
   );
+}
+
+/** What would show the error, as the page stands. */
+function advice(host: unknown, error: unknown, boundaryCanTake: boolean): string {
+  const render = 'render the error (reader.render({error})) and set reader.handlesErrors = true';
+  // No provider: the error's own message says what is missing and what to do.
+  if (error instanceof MissingProviderError) return '';
+  if (!boundaryCanTake) return `This reader never goes to a <data-boundary> (only useSuspense does): ${render}, or listen for data-error.`;
+  if (undefinedAncestor(host, 'data-boundary')) {
+    return (
+      'The <data-boundary> above it is not defined (the elements were never loaded), so it takes nothing: ' +
+      "add import 'lit-data-elements/elements' (or 'lit-data-elements/provider'), or the CDN <script type=\"module\">."
+    );
+  }
+  return `Wrap the element in <data-boundary>, or ${render}.`;
 }
 
 function endpointName(endpoint: unknown, args: readonly unknown[] | null): string {

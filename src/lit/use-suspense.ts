@@ -76,6 +76,10 @@ export class SuspenseController<E extends FetchableEndpoint> extends FetchingRea
     this.boundary?.report(this);
   }
 
+  protected override get boundaryCanTake(): boolean {
+    return true;
+  }
+
   protected override errorTaken(): boolean {
     return this.boundary !== undefined || super.errorTaken();
   }

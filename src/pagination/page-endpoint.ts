@@ -1,5 +1,6 @@
 import {copyEndpoint, type AnyRestGenerics, type IsLoose, type RestEndpoint} from '../rest/index.js';
 import {CollectionPage, CollectionSchema, resolveSchema} from '../schema/index.js';
+import {DEV_MODE} from '../dev/index.js';
 import {nextLinkParam} from './link-header.js';
 
 /**
@@ -41,7 +42,7 @@ export function nextPageEndpoint(endpoint: RestEndpoint<any>): RestEndpoint<any>
   if (cached) return cached;
   const field = endpoint.paginationField;
   if (typeof field !== 'string' || field === '') {
-    throw new TypeError(`${endpoint.name}: a next page needs the \`paginationField\` option (the param that picks a page, such as "cursor" or "page")`);
+    throw new TypeError(`${endpoint.name}: a next page needs the \`paginationField\` option${DEV_MODE ? ' (the param that picks a page, such as "cursor" or "page")' : ''}`);
   }
   const schema = pageSchema(endpoint.schema, field);
   if (schema === undefined) {

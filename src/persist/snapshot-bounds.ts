@@ -5,11 +5,11 @@ import type {DehydratedResult, DehydratedRow, DehydratedState, DehydratedTable, 
  * (client ms). Rows and the result of one response are written at one
  * time, so a response is kept or left out whole. A part of the snapshot
  * that is not what `dehydrate()` writes is passed through untouched, for
- * `controller.merge` to refuse with a clear error.
+ * `merge()` to refuse with a clear error.
  *
  * @example
  * ```ts
- * const recent = keepSince(controller.dehydrate(), Date.now() - 24 * 3_600_000);
+ * const recent = keepSince(dehydrate(controller), Date.now() - 24 * 3_600_000);
  * ```
  */
 export function keepSince(snapshot: DehydratedState, cutoff: number): DehydratedState {
@@ -38,7 +38,7 @@ export function keepSince(snapshot: DehydratedState, cutoff: number): Dehydrated
  *
  * @example
  * ```ts
- * controller.merge(asStale(saved));
+ * merge(controller, asStale(saved));
  * ```
  */
 export function asStale(snapshot: DehydratedState): DehydratedState {
@@ -58,7 +58,7 @@ export function asStale(snapshot: DehydratedState): DehydratedState {
  *
  * @example
  * ```ts
- * const json = boundedJson(controller.dehydrate(), 4 * 1024 * 1024);
+ * const json = boundedJson(dehydrate(controller), 4 * 1024 * 1024);
  * ```
  */
 export function boundedJson(snapshot: DehydratedState, maxSize: number): string | undefined {

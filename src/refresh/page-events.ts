@@ -11,8 +11,9 @@ export type PageEvent = 'visible' | 'hidden' | 'focus' | 'online';
 /**
  * The page's visibility, focus and network events, as the Controller sees
  * them: polling pauses while the page is hidden, and stale results refetch
- * on focus and when the browser comes back online. Give your own to a
- * Controller in an environment without `window`/`document`, or in tests.
+ * on focus and when the browser comes back online (the refresh part). Give
+ * your own to `Refresh` in an environment without `window`/`document`, or
+ * in tests.
  *
  * @example
  * ```ts
@@ -24,7 +25,7 @@ export type PageEvent = 'visible' | 'hidden' | 'focus' | 'online';
  *     return () => target.removeEventListener(event, listener);
  *   },
  * };
- * const controller = new Controller({page});
+ * const controller = new Controller({plugins: [new Refresh({page})]});
  * target.dispatchEvent(new Event('focus')); // stale shown results refetch
  * ```
  */

@@ -8,7 +8,7 @@
  *
  * @example
  * ```ts
- * if (controller.state.entities.get('Article')?.get('1') === INVALID) {
+ * if (visibleState(controller).entities.get('Article')?.get('1') === INVALID) {
  *   // article 1 was deleted
  * }
  * ```

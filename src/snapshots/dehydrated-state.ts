@@ -80,7 +80,7 @@ export interface DehydratedResult {
 
 /**
  * A JSON-safe snapshot of a Controller's confirmed state, from
- * `controller.dehydrate()`: entity rows in wire form with their meta, the
+ * `dehydrate(controller)`: entity rows in wire form with their meta, the
  * endpoint results with theirs. Pending optimistic predictions, requests in
  * flight and the errors of failed fetches are not in it (a failed result is
  * fetched again by the Controller that starts from it).
@@ -91,9 +91,9 @@ export interface DehydratedResult {
  *
  * @example
  * ```ts
- * const state: DehydratedState = server.dehydrate();
+ * const state: DehydratedState = dehydrate(server);
  * const html = `<script type="application/json">${serializeForScript(state)}</script>`;
- * const client = new Controller({initialState: state});
+ * const client = hydrate(new Controller(), state);
  * ```
  */
 export interface DehydratedState {
@@ -111,7 +111,7 @@ export interface DehydratedState {
  * Why a snapshot was refused: it is not JSON, not ours (`kind`), of another
  * format version, or malformed at `path` (a JSON path into the snapshot).
  * The Controller that was given it starts empty and reports this error;
- * `controller.merge` throws it and writes nothing.
+ * `merge(controller, snapshot)` throws it and writes nothing.
  *
  * @example
  * ```ts

@@ -18,7 +18,7 @@ const ESCAPES: Record<string, string> = {
  * @example
  * ```ts
  * const page = `<data-provider>
- *   <script type="application/json">${serializeForScript(controller.dehydrate())}</script>
+ *   <script type="application/json">${serializeForScript(dehydrate(controller))}</script>
  *   <article-list></article-list>
  * </data-provider>`;
  * ```

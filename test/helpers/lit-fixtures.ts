@@ -124,6 +124,11 @@ export function itemServer(initial: {id: number; title: string; completed: boole
 /** Reads item 1 through useSuspense and renders `title: …` (or `pending`, or `error: …`). */
 export class ItemOneTitle extends LitElement {
   readonly item = useSuspense(this, getItem, {id: 1});
+  constructor() {
+    super();
+    // It renders its error itself: nothing else need announce it (no data-error, no reportError).
+    this.item.handlesErrors = true;
+  }
   override render() {
     return this.item.render({
       pending: () => html`pending`,

@@ -15,11 +15,16 @@ const ROOT = process.cwd();
 /** A phrase of each development-mode message (one per diagnostic), as the sources write it. */
 const DEV_MESSAGES = [
   'data-elements (development mode):',
-  'but <data-provider> is not defined: the elements were never loaded',
-  'has a reader in error that no <data-boundary> takes',
+  "(or 'lit-data-elements/provider') to your code",
+  'has a reader in error that nothing shows',
+  'It fired data-error from the element and went to reportError',
+  'only useSuspense does',
   'it does not know: ',
   'is a property with no attribute',
   'which the model does not have',
+  'does not declare',
+  'has never held a row of',
+  'meanwhile the default applies',
 ];
 
 /** The JavaScript files below `dir` (source maps left out: they are not run), with their text. */

@@ -98,6 +98,7 @@ describe('the documentation site', {skip}, () => {
       '/guide/transforms.html',
       '/guide/testing.html',
       '/migration/reactive-data-client.html',
+      '/migration/small-core.html',
       '/quality/reliability.html',
       '/quality/performance.html',
       '/reference/elements/index.html',

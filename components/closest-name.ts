@@ -2,7 +2,14 @@
  * The candidate closest to `name` by edit distance (insertions, deletions,
  * substitutions and swaps of two neighbours), when it is close enough to be a
  * likely typo: one edit for names of up to four characters, two for longer
- * ones. Undefined when nothing is that close. Used for "did you mean" hints.
+ * ones. Undefined when nothing is that close. Used for "did you mean" hints,
+ * and in production to tell a likely typo from an attribute of the page's own.
+ *
+ * @example
+ * ```ts
+ * closestName('fiter', ['filter', 'sort']); // 'filter'
+ * closestName('analytics-id', ['filter', 'sort']); // undefined
+ * ```
  */
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {
   let best: string | undefined;

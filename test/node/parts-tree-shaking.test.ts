@@ -1,0 +1,42 @@
+// An app carries only the parts it imports: the consumer app (useSuspense, useController,
+// <data-provider>, <data-boundary>) built for production as a user's build does, with the
+// package's names resolved to the sources, loads first nothing of a part it does not use.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {bundleApp, CONSUMER_APP, type AppBundle} from '../../bench/app-bundle.js';
+
+/** Each opt-in part: its folder, the import that turns it on, and a name only its code uses. */
+const PARTS = [
+  {folder: 'src/live/', add: "export {EventSourceFeed, WebSocketFeed} from 'lit-data-elements/live';", marker: /\bEventSource\b|\bWebSocket\b/},
+  {folder: 'src/persist/', add: "export {Persistence} from 'lit-data-elements/persist';", marker: /\bindexedDB\b/},
+  {folder: 'src/sync/', add: "export {TabSync} from 'lit-data-elements/sync';", marker: /\bBroadcastChannel\b/},
+  {folder: 'src/pagination/', add: "export {fetchNextPage} from 'lit-data-elements/pagination';", marker: /next page/},
+  {folder: 'src/snapshots/', add: "export {dehydrate} from 'lit-data-elements/snapshots';", marker: /data-elements\/state/},
+];
+
+const files = (bundle: AppBundle, folder: string) => [...bundle.inputs.keys()].filter(path => path.startsWith(folder));
+
+test('the consumer app loads first no code of a part it does not import', async () => {
+  const app = await bundleApp(CONSUMER_APP);
+  assert.ok(files(app, 'src/core/').length > 0, 'the app was built from the sources');
+  for (const {folder, marker} of PARTS) {
+    assert.deepEqual(files(app, folder), [], `nothing of ${folder}`);
+    assert.doesNotMatch(app.code, marker, `no ${marker} in the app`);
+  }
+});
+
+test('the check sees each part when the app imports it', async () => {
+  for (const {folder, add, marker} of PARTS) {
+    const withPart = await bundleApp(`${CONSUMER_APP}\n${add}`);
+    assert.ok(files(withPart, folder).length > 0, `${folder} is in the app that imports it`);
+    assert.match(withPart.code, marker);
+  }
+});
+
+test('a Controller without the refresh part polls nothing: the poll timers come with Refresh', async () => {
+  const bare = await bundleApp("export {Controller, createResource} from 'lit-data-elements';");
+  assert.deepEqual(files(bare, 'src/refresh/'), []);
+  assert.doesNotMatch(bare.code, /visibilitychange/);
+  const refreshed = await bundleApp("export {Controller} from 'lit-data-elements'; export {Refresh} from 'lit-data-elements/refresh';");
+  assert.match(refreshed.code, /visibilitychange/);
+});

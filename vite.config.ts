@@ -133,6 +133,7 @@ export default defineConfig(({command, mode}) => {
             index: 'src/index.ts',
             lit: 'src/lit/index.ts',
             ...PART_ENTRIES,
+            'hydrate-support': 'components/hydrate-support.ts',
             elements: 'components/index.ts',
             devtools: 'components/devtools/index.ts',
           },

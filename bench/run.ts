@@ -12,6 +12,8 @@
 //                                      write write-pending fetch-pending (bench/write-cost.ts; each of those
 //                                      starts no new round after --write-deadline=60 s);
 //                                      libs: ours rdc normalizr ours-string-date
+//   npm run bench -- --baseline=95ea127 adds data-elements as it was at a commit (its src/ by git
+//                                      archive), measured in the same run (lib id: baseline)
 //
 // Times are CPU time of the process (user + system, process.cpuUsage) per
 // call, not wall time: on a shared 2-core machine with a load of 5-25, wall
@@ -33,6 +35,7 @@ import {checkLib, type IdentityReport} from './check.js';
 import {ROOT, formatRatio, formatTime, installedVersion, machineLines, quantile, table, writeSection} from './report.js';
 import type {Lib, QueryArgs, WriteMeta} from './adapters/types.js';
 import {flag, option} from './cli.js';
+import {baselineSource} from './baseline-source.js';
 import {runWriteCost, WRITE_CASES, type WriteCostReport} from './write-cost.js';
 
 const started = performance.now();
@@ -46,6 +49,8 @@ const TIME = Number(option('time') ?? (QUICK ? 150 : 300));
 const SAMPLE_MS = 1;
 const ONLY = option('only')?.split(',');
 const LIBS = option('libs')?.split(',');
+/** A commit to measure data-elements against in the same run (`--baseline=95ea127`). */
+const BASELINE = option('baseline');
 
 const gc: () => void = (globalThis as {gc?: () => void}).gc ?? (() => {});
 if (!(globalThis as {gc?: unknown}).gc) console.warn('warning: run with node --expose-gc (npm run bench does) for GC between tasks');
@@ -66,8 +71,42 @@ await build({
 });
 const adapters = (await import(`${pathToFileURL(bundle).href}?${Date.now()}`)) as typeof import('./adapters/index.js');
 const {ours, rdc, normalizr3, oursNoDate} = adapters;
-const MAIN: Lib[] = [ours as Lib, rdc as Lib, normalizr3 as Lib];
+const MAIN: Lib[] = [ours as Lib, rdc as Lib, normalizr3 as Lib, ...(BASELINE ? [await baselineLib(BASELINE)] : [])];
 const ALL: Lib[] = [...MAIN, oursNoDate as Lib].filter(lib => !LIBS || LIBS.includes(lib.id));
+
+/**
+ * data-elements as it was at `rev` (its src/ extracted by git archive), bundled like the rest,
+ * so that a change is measured against the code before it in the same run.
+ */
+async function baselineLib(rev: string): Promise<Lib> {
+  const dir = baselineSource(rev);
+  const out = join(ROOT, `node_modules/.cache/data-elements-bench/ours-${rev}.mjs`);
+  const sources = join(ROOT, 'src') + '/';
+  await build({
+    entryPoints: [join(ROOT, 'bench/adapters/ours.ts')],
+    outfile: out,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    define: {'process.env.NODE_ENV': '"production"'},
+    tsconfig: join(ROOT, 'tsconfig.json'),
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'baseline-sources',
+        setup(b) {
+          b.onResolve({filter: /\/src\//}, args => {
+            const path = join(args.resolveDir, args.path);
+            return path.startsWith(sources) ? {path: join(dir, 'src', path.slice(sources.length)).replace(/\.js$/, '.ts')} : undefined;
+          });
+        },
+      },
+    ],
+  });
+  const {ours: before} = (await import(`${pathToFileURL(out).href}?${Date.now()}`)) as typeof import('./adapters/ours.js');
+  return {...(before as Lib), id: 'baseline', name: `data-elements ${rev}`};
+}
 
 // --- the data ------------------------------------------------------------------------
 const fixture = makeFixture({articles: 500, users: 50, tags: 30, tagsPerArticle: 3, seed: 0x5eed});

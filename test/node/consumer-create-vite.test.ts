@@ -7,7 +7,7 @@
 // todo API on 127.0.0.1. The other example modules of examples/ (shown in docs/) go in src/ too,
 // so the template's `tsc` checks them under its settings: TypeScript 7 and its strict lint
 // options. A part of `npm test` of its own (scripts/test.mjs).
-//   node --import tsx --test test/node/consumer-create-vite.test.ts
+//   node --import tsx --test test/node/consumer-create-vite.test.ts   (KEEP_SCRATCH=1 keeps the projects)
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
 import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';

@@ -215,7 +215,7 @@ describe('polling without the refresh part', () => {
     const warn = t.mock.method(console, 'warn', () => undefined);
     const timers = createFakeTimers();
     const controller = new Controller({now: timers.now, timers});
-    const getPrices: EndpointInterface = {name: 'getPrices', key: () => 'prices', schema: undefined, pollFrequency: 1_000, fetch: () => ({})};
+    const getPrices: EndpointInterface = {name: 'getPrices', key: () => 'prices', schema: undefined, pollFrequency: 1_000, fetch: async () => ({})};
     const first = controller.watch(getPrices, [], () => undefined);
     const second = controller.retain(getPrices);
     const messages = warn.mock.calls.map(call => String(call.arguments[0]));
@@ -231,7 +231,7 @@ describe('polling without the refresh part', () => {
     const warn = t.mock.method(console, 'warn', () => undefined);
     const timers = createFakeTimers();
     const controller = new Controller({now: timers.now, timers, plugins: [new Refresh({page: createFakePage()})]});
-    const getPrices: EndpointInterface = {name: 'getPrices', key: () => 'prices', schema: undefined, pollFrequency: 1_000, fetch: () => ({})};
+    const getPrices: EndpointInterface = {name: 'getPrices', key: () => 'prices', schema: undefined, pollFrequency: 1_000, fetch: async () => ({})};
     const watch = controller.watch(getPrices, [], () => undefined);
     assert.equal(warn.mock.callCount(), 0);
     assert.equal(timers.pending, 1, 'one poll timer');

@@ -4,14 +4,14 @@ import {isPaginated, type FetchableEndpoint} from '../src/endpoint/index.js';
 import {SuspenseController, useController} from '../src/lit/index.js';
 import {MissingProviderError} from '../src/lit/internal.js';
 import {fetchNextPage, nextPageArgs} from '../src/pagination/index.js';
-import {shortenPath, type Resource} from '../src/rest/index.js';
+import {pathParams, pick, shortenPath, type Resource} from '../src/rest/index.js';
 import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
 import {declaredResource} from './declared-resource.js';
 import {defineElement} from './define-element.js';
 import {formValues} from './form-values.js';
 import {LinkHeaderError} from './link-header-list.js';
 import {optimisticMembers, type MutationMembers} from './optimistic-members.js';
-import {pathParams, pick} from './path-params.js';
+
 import {TemplateHostElement, type DataLoadDetail, type View} from './template-host-element.js';
 
 /**

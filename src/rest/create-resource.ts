@@ -26,7 +26,7 @@ const MEMBERS: readonly ResourceMember[] = ['get', 'getList', 'create', 'update'
  *
  * Other options (`urlPrefix`, `getHeaders`, `dataExpiryLength`...) go to every
  * member, but `paginationField` and `nextPage` only to `getList` (into whose cached list
- * the pagination part loads its next pages), and `retry` and `pollFrequency` only to `get` and `getList` (a mutation is retried
+ * the pagination part loads its next pages), and `retry` only to `get` and `getList` (a mutation is retried
  * only when its own member is extended with `retry`); `Endpoint` picks the RestEndpoint subclass they are made of. The
  * list's Collection is keyed by the entity and the list URL, so two resources
  * over one entity at different paths keep separate lists.
@@ -41,14 +41,14 @@ const MEMBERS: readonly ResourceMember[] = ['get', 'getList', 'create', 'update'
  * ```
  */
 export function createResource<const O extends ResourceGenerics>(options: ResourceGenericsOf<O> & ResourceOptions): Resource<O> {
-  const {path, schema, Endpoint = RestEndpoint, searchParams, body, retry, pollFrequency, paginationField, nextPage, ...common} = options as ResourceOptions;
+  const {path, schema, Endpoint = RestEndpoint, searchParams, body, retry, paginationField, nextPage, ...common} = options as ResourceOptions;
   if (typeof path !== 'string') throw new TypeError('createResource: the `path` option (a string) is required');
   if (schema === undefined) throw new TypeError(`createResource: the \`schema\` option is required (path "${path}")`);
   const listPath = shortenPath(path);
   const bodyMarker = 'body' in options ? {body} : {};
   const make = (member: object): RestEndpoint<any> => new Endpoint({...common, ...member});
-  // Retries and polling given to the resource are for its reads; a mutation opts in to retries through extend().
-  const reads = {...(retry === undefined ? {} : {retry}), ...(pollFrequency === undefined ? {} : {pollFrequency})};
+  // Retries given to the resource are for its reads; a mutation opts in through extend().
+  const reads = retry === undefined ? {} : {retry};
 
   const list = new CollectionSchema([schema as never], {key: `Collection(${itemName(schema)} ${common.urlPrefix ?? ''}${listPath})`});
   // Pages are the list's: the pagination part loads the next one into it.

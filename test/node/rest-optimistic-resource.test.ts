@@ -144,12 +144,3 @@ describe('optimisticResource', () => {
     assert.equal(resource.getList, base.getList);
   });
 });
-
-describe('createResource: pollFrequency', () => {
-  test('polls the reads only', () => {
-    const resource = createResource({path: '/notes/:id', schema: Note, pollFrequency: 5_000});
-    assert.equal(resource.get.pollFrequency, 5_000);
-    assert.equal(resource.getList.pollFrequency, 5_000);
-    for (const name of ['create', 'update', 'partialUpdate', 'delete'] as const) assert.equal(resource[name].pollFrequency, undefined, name);
-  });
-});

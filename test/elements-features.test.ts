@@ -7,9 +7,10 @@ import {expect, fixture, html} from '@open-wc/testing';
 import {DataProvider} from '../components/data-provider.js';
 import {DataQuery} from '../components/data-query.js';
 import {DataResource} from '../components/data-resource.js';
-import {declarationsOf} from '../components/declarations.js';
+import {Declarations, declarationsOf} from '../components/declarations.js';
 import {declaredOn, shelfOf} from '../components/declarations-shelf.js';
 import type {DataErrorDetail} from '../components/template-host-element.js';
+import {Controller} from '../src/core/index.js';
 import {createResource} from '../src/rest/index.js';
 import {Entity} from '../src/schema/index.js';
 import {http, HttpResponse} from 'msw';
@@ -125,6 +126,38 @@ describe('<data-resource> maps its attributes to the same options', () => {
     gate.resolve();
     await patched;
     await until(() => text(items(el)[0]!) === 'later');
+  });
+
+  it('a params change takes the short path: the resource is not built again, and the Controller is entered once (fetch)', async () => {
+    await startWorker(...todoServer(makeTodos(3), '/path-api/todos').handlers);
+    const provider = await fixture<DataProvider>(html`
+      <data-provider><data-resource path="/path-api/todos/:id" entity="FeaturePathTodo" params='{"id": 1}'><template><h2>{{ item.title }}</h2></template></data-resource></data-provider>
+    `);
+    const el = provider.querySelector('data-resource')!;
+    await until(() => el.querySelector('h2')?.textContent === 'todo 1');
+    const calls: string[] = [];
+    const restore: (() => void)[] = [];
+    for (const [target, names] of [
+      [Controller.prototype, Object.getOwnPropertyNames(Controller.prototype)],
+      [Declarations.prototype, ['resource', 'withFeatures', 'entity']],
+    ] as const) {
+      for (const name of names) {
+        const method = Object.getOwnPropertyDescriptor(target, name)?.value as ((...args: unknown[]) => unknown) | undefined;
+        if (name === 'constructor' || typeof method !== 'function') continue;
+        Object.defineProperty(target, name, {configurable: true, writable: true, value: function (this: unknown, ...args: unknown[]) {
+          calls.push(name);
+          return method.apply(this, args);
+        }});
+        restore.push(() => Object.defineProperty(target, name, {configurable: true, writable: true, value: method}));
+      }
+    }
+    try {
+      el.setAttribute('params', '{"id": 2}');
+      await until(() => el.querySelector('h2')?.textContent === 'todo 2', 'the new params read');
+    } finally {
+      restore.forEach(undo => undo());
+    }
+    expect(calls).to.deep.equal(['fetch']);
   });
 
   describe('one name per write: replace', () => {

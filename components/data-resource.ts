@@ -24,7 +24,8 @@ type Params = Record<string, unknown>;
  * over the provider's Entity class of `entity` (`pk`), `linkHeaderResource`
  * with `link-header`, `optimisticResource` unless `optimistic="false"` (or
  * the `resource` property, with those applied). It reads `get` or `getList`
- * through `useSuspense`'s controller; writes with `create`, `replace` (PUT),
+ * through `useSuspense`'s controller (`get` when `params` name the item, else
+ * `getList`, unless `member` says); writes with `create`, `replace` (PUT),
  * `partialUpdate`, `delete` and `<form data-action>` (`update` is an alias
  * of `replace`); loads pages with `loadNextPage`. A failed write rolls back
  * and fires a cancelable `data-error`, shown unless prevented; a malformed
@@ -118,27 +119,27 @@ export class DataResource extends TemplateHostElement {
     });
   }
 
-  /** Creates an item: POST to the list path (`params` default to the element's); resolves with the created entity. @example `await el.create({title: 'Buy milk'});` */
+  /** Creates an item: POST to the list path (`params` default to the element's list params); it joins every cached list it matches; resolves with the created entity. @example `await el.create({title: 'Buy milk'});` */
   create(body: Params, params?: Params): Promise<unknown> {
     return this.write('create', params, body);
   }
 
-  /** Replaces an item: PUT to the item path (the resource's `update`: `update` is Lit's render step). @example `await el.replace({id: 1}, {id: 1, title: 'Buy oat milk'});` */
+  /** Replaces an item: PUT to the item path, `params` over the element's item params (the resource's `update` member: `update` is Lit's render step); resolves with the entity. @example `await el.replace({id: 1}, {id: 1, title: 'Buy oat milk'});` */
   replace(params: Params, body: Params): Promise<unknown> {
     return this.write('replace', params, body);
   }
 
-  /** Changes fields of an item: PATCH to the item path. @example `await el.partialUpdate({id: 1}, {completed: true});` */
+  /** Changes fields of an item: PATCH to the item path, `params` over the element's item params; resolves with the entity. @example `await el.partialUpdate({id: 1}, {completed: true});` */
   partialUpdate(params: Params, body: Params): Promise<unknown> {
     return this.write('partialUpdate', params, body);
   }
 
-  /** Deletes an item: DELETE to the item path; the entity leaves every list. @example `await el.delete({id: 1});` */
+  /** Deletes an item: DELETE to the item path, `params` over the element's item params; the entity leaves every list. @example `await el.delete({id: 1});` */
   delete(params: Params): Promise<unknown> {
     return this.write('delete', params, undefined);
   }
 
-  /** Adds the next page to the list shown (one at a time); resolves with the whole list, or undefined at the end. @example `if (await el.loadNextPage()) console.log('more');` */
+  /** Adds the next page to the list shown (a second call joins the first: `loadingMore`); resolves with the whole list, or undefined at the end; a failed page keeps the list and is shown like a failed write. @example `if (await el.loadNextPage()) console.log('more');` */
   loadNextPage(): Promise<unknown> {
     const list = (setup: Setup) => {
       if (setup.member === 'getList') return fetchNextPage(this.resolver.require(), setup.resource.getList, setup.params);

@@ -62,7 +62,8 @@ function rootToDemo(): Plugin {
 // Everything in "dependencies" stays an import in the ESM build: users' bundlers dedupe
 // lit (two copies of lit break element registration and context).
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const deps = Object.keys(pkg.dependencies ?? {});
+// Peer dependencies (Lit) are the app's own copies: never inside the npm build either.
+const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 const external = (id: string) => deps.some(d => id === d || id.startsWith(`${d}/`));
 
 // The CDN file exports persistence and tab sync, so its provider takes them from the same

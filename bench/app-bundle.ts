@@ -11,6 +11,24 @@ import {ROOT} from './report.js';
 /** The Lit runtime, which a page with Lit already has. */
 export const LIT_EXTERNAL = ['lit', 'lit/*', 'lit-html', 'lit-html/*', 'lit-element', 'lit-element/*', '@lit/reactive-element', '@lit/reactive-element/*'];
 
+/**
+ * How the size report and these tests build: as an app's production build would, minified,
+ * with code loaded by import() (the provider's persistence and tab sync) in chunks of its own.
+ */
+export const PRODUCTION_BUILD = {
+  metafile: true,
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  splitting: true,
+  write: false,
+  define: {'process.env.NODE_ENV': '"production"'},
+  tsconfig: join(ROOT, 'tsconfig.json'),
+  logLevel: 'error',
+} as const;
+
 /** Each entry of package.json `exports` that has types, as an app names it, mapped to its source file. */
 export function packageEntrySources(): Record<string, string> {
   const {exports} = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {exports: Record<string, string | {types?: string}>};
@@ -81,21 +99,11 @@ let builds = 0;
 
 async function bundleFile(entry: string, stubs: Record<string, string>): Promise<AppBundle> {
   const result = await build({
+    ...PRODUCTION_BUILD,
     entryPoints: [entry],
     plugins: [packageFromSources(), stubModules(stubs), devModePlugin(false)],
-    metafile: true,
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    splitting: true,
     outdir: join(ROOT, 'dist/size-app'),
-    write: false,
     external: LIT_EXTERNAL,
-    define: {'process.env.NODE_ENV': '"production"'},
-    tsconfig: join(ROOT, 'tsconfig.json'),
-    logLevel: 'error',
   });
   const {initial, onDemand} = splitOutputs(result);
   const code = initial.map(output => output.text).join('\n');

@@ -14,7 +14,7 @@ import {pathToFileURL} from 'node:url';
 import {baselineSource} from './baseline-source.js';
 import {formatRatio, formatTime, quantile, table} from './report.js';
 
-/** main before issue 15 (cancellation and retries). */
+/** main before cancellation and retries: the default baseline. */
 const DEFAULT_BASELINE = 'de98103';
 
 const flags = new Map(process.argv.slice(2).map(arg => arg.replace(/^--/, '').split('=') as [string, string]));

@@ -12,6 +12,8 @@
 //                                      write write-pending fetch-pending (bench/write-cost.ts; each of those
 //                                      starts no new round after --write-deadline=60 s);
 //                                      libs: ours rdc normalizr ours-string-date
+//   npm run bench -- --baseline=95ea127 adds data-elements as it was at a commit (its src/ by git
+//                                      archive), measured in the same run (lib id: baseline)
 //
 // Times are CPU time of the process (user + system, process.cpuUsage) per
 // call, not wall time: on a shared 2-core machine with a load of 5-25, wall
@@ -33,6 +35,7 @@ import {checkLib, type IdentityReport} from './check.js';
 import {ROOT, formatRatio, formatTime, installedVersion, machineLines, quantile, table, writeSection} from './report.js';
 import type {Lib, QueryArgs, WriteMeta} from './adapters/types.js';
 import {flag, option} from './cli.js';
+import {baselineSource} from './baseline-source.js';
 import {runWriteCost, WRITE_CASES, type WriteCostReport} from './write-cost.js';
 
 const started = performance.now();
@@ -46,6 +49,8 @@ const TIME = Number(option('time') ?? (QUICK ? 150 : 300));
 const SAMPLE_MS = 1;
 const ONLY = option('only')?.split(',');
 const LIBS = option('libs')?.split(',');
+/** A commit to measure data-elements against in the same run (`--baseline=95ea127`). */
+const BASELINE = option('baseline');
 
 const gc: () => void = (globalThis as {gc?: () => void}).gc ?? (() => {});
 if (!(globalThis as {gc?: unknown}).gc) console.warn('warning: run with node --expose-gc (npm run bench does) for GC between tasks');
@@ -53,9 +58,8 @@ if (!(globalThis as {gc?: unknown}).gc) console.warn('warning: run with node --e
 // --- the libraries, bundled alike ------------------------------------------------
 const bundle = join(ROOT, 'node_modules/.cache/data-elements-bench/adapters.mjs');
 mkdirSync(join(bundle, '..'), {recursive: true});
-await build({
-  entryPoints: [join(ROOT, 'bench/adapters/index.ts')],
-  outfile: bundle,
+/** Every library is bundled alike: as an app ships it, for Node. */
+const BUNDLE = {
   bundle: true,
   format: 'esm',
   platform: 'node',
@@ -63,11 +67,40 @@ await build({
   define: {'process.env.NODE_ENV': '"production"'},
   tsconfig: join(ROOT, 'tsconfig.json'),
   logLevel: 'warning',
-});
+} as const;
+await build({...BUNDLE, entryPoints: [join(ROOT, 'bench/adapters/index.ts')], outfile: bundle});
 const adapters = (await import(`${pathToFileURL(bundle).href}?${Date.now()}`)) as typeof import('./adapters/index.js');
 const {ours, rdc, normalizr3, oursNoDate} = adapters;
-const MAIN: Lib[] = [ours as Lib, rdc as Lib, normalizr3 as Lib];
+const MAIN: Lib[] = [ours as Lib, rdc as Lib, normalizr3 as Lib, ...(BASELINE ? [await baselineLib(BASELINE)] : [])];
 const ALL: Lib[] = [...MAIN, oursNoDate as Lib].filter(lib => !LIBS || LIBS.includes(lib.id));
+
+/**
+ * data-elements as it was at `rev` (its src/ extracted by git archive), bundled like the rest,
+ * so that a change is measured against the code before it in the same run.
+ */
+async function baselineLib(rev: string): Promise<Lib> {
+  const dir = baselineSource(rev);
+  const out = join(ROOT, `node_modules/.cache/data-elements-bench/ours-${rev}.mjs`);
+  const sources = join(ROOT, 'src') + '/';
+  await build({
+    ...BUNDLE,
+    entryPoints: [join(ROOT, 'bench/adapters/ours.ts')],
+    outfile: out,
+    plugins: [
+      {
+        name: 'baseline-sources',
+        setup(b) {
+          b.onResolve({filter: /\/src\//}, args => {
+            const path = join(args.resolveDir, args.path);
+            return path.startsWith(sources) ? {path: join(dir, 'src', path.slice(sources.length)).replace(/\.js$/, '.ts')} : undefined;
+          });
+        },
+      },
+    ],
+  });
+  const {ours: before} = (await import(`${pathToFileURL(out).href}?${Date.now()}`)) as typeof import('./adapters/ours.js');
+  return {...(before as Lib), id: 'baseline', name: `data-elements ${rev}`};
+}
 
 // --- the data ------------------------------------------------------------------------
 const fixture = makeFixture({articles: 500, users: 50, tags: 30, tagsPerArticle: 3, seed: 0x5eed});
@@ -382,6 +415,19 @@ const diagnosticTable = diagnosticRows.length
     )
   : '';
 
+const baselineLibrary = ALL.find(lib => lib.id === 'baseline');
+const baselineTable = baselineLibrary
+  ? table(
+      ['case', 'data-elements', baselineLibrary.name, `this ÷ ${BASELINE}`],
+      selected.map(c => {
+        const now = stat(c, oursLib);
+        const before = stat(c, baselineLibrary);
+        return [c.label, cell(now), cell(before), ratio(now, before)];
+      }),
+      ['l', 'r', 'r', 'r'],
+    )
+  : '';
+
 const samplesNote = selected
   .map(c => `${c.id}: ${ALL.map(lib => `${stat(c, lib)?.n ?? 0}×${series.get(seriesKey(c, lib))?.batch ?? 0}`).join(' / ')}`)
   .join('; ');
@@ -390,6 +436,7 @@ const seconds = ((performance.now() - started) / 1000).toFixed(0);
 console.log(`Median (p75) CPU time per operation; ratios are of medians (below 1× means data-elements is faster).\n`);
 console.log(mainTable);
 if (diagnosticTable) console.log(`\nDiagnostic: what the Date field costs data-elements\n\n${diagnosticTable}`);
+if (baselineTable) console.log(`\nAgainst the code at ${BASELINE}, in the same run (CPU medians):\n\n${baselineTable}`);
 const wallRows = selected.map(c => [
   c.id,
   ...ALL.map(lib => {

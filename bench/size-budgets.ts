@@ -23,7 +23,7 @@ export const SIZE_TARGETS = {
 
 /** What the tests hold today, min + gzip. */
 export const SIZE_CEILINGS = {
-  litApp: kB(27.0),
+  litApp: kB(27.8),
   cdnFile: kB(58.5),
-  cdnQueryPage: kB(44.5),
+  cdnQueryPage: kB(46.0),
 } as const;

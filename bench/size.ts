@@ -14,7 +14,7 @@ import {gzipSync} from 'node:zlib';
 import {devModePlugin} from './dev-mode-plugin.js';
 import {cdnModulesPageLoad, type LoadedFile} from './cdn-modules.js';
 import {splitOutputs} from './initial-load.js';
-import {bundleApp, CONSUMER_APP, LIT_EXTERNAL, packageFromSources} from './app-bundle.js';
+import {bundleApp, CONSUMER_APP, LIT_EXTERNAL, packageFromSources, PRODUCTION_BUILD} from './app-bundle.js';
 import {ROOT, installedVersion, machineLines, table, writeSection} from './report.js';
 import {SIZE_CEILINGS, SIZE_TARGETS} from './size-budgets.js';
 
@@ -174,23 +174,12 @@ async function measure(entry: Entry): Promise<Measured> {
     const specifier = (m: string) => (m.startsWith('src/') || m.startsWith('components/') ? `./${m}` : m);
     const contents = (entry.modules ?? []).map(m => `export * from ${JSON.stringify(specifier(m))};`).join('\n');
     const result = await build({
-      metafile: true,
+      ...PRODUCTION_BUILD,
       ...(entry.app
         ? {entryPoints: [join(ROOT, entry.app)], plugins: [packageFromSourcesPlugin, devModePlugin(false)]}
         : {stdin: {contents, resolveDir: ROOT, sourcefile: 'size-entry.js', loader: 'js' as const}, plugins: [devModePlugin(entry.development ?? false)]}),
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      target: 'es2022',
-      // Code loaded by import() (the provider's persistence and tab sync) becomes a chunk of its own, as in an app's build.
-      splitting: true,
       outdir: join(ROOT, 'dist/size'),
-      write: false,
       external: entry.external ?? [],
-      define: {'process.env.NODE_ENV': '"production"'},
-      tsconfig: join(ROOT, 'tsconfig.json'),
-      logLevel: 'error',
     });
     const {initial, onDemand} = splitOutputs(result);
     code = initial.map(output => output.text).join('\n');

@@ -3,7 +3,7 @@
 // optimistic update pending and with 10 (whose predictions are replayed over
 // each new confirmed state). A commit that copies the tables it touches grows
 // with the table; one that shares them should not. Reported as medians per
-// library and as the ratio 100,000 ÷ 100 (issue 11's target: within 2×).
+// library and as the ratio 100,000 ÷ 100 (the target: within 2×).
 //
 // Each library gets one rig per case and table size (bench/adapters, `writeRig`),
 // timed in interleaved rounds like the other cases: CPU time of the process per

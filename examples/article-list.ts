@@ -3,7 +3,6 @@
 // is stored once in the Author table, however many articles name it, and `publishedAt`
 // arrives as an ISO string and is read as a Date.
 import {css, html, LitElement} from 'lit';
-import {customElement} from 'lit/decorators.js';
 import {createResource, Entity} from '../src/index.js';
 import {useSuspense} from '../src/lit/index.js';
 import '../components/data-provider.js';
@@ -30,7 +29,6 @@ export const ArticleResource = createResource({urlPrefix: '/api', path: '/articl
 
 const day = new Intl.DateTimeFormat('en', {dateStyle: 'medium', timeZone: 'UTC'});
 
-@customElement('article-list')
 export class ArticleList extends LitElement {
   static override styles = css`
     article + article {
@@ -63,6 +61,8 @@ export class ArticleList extends LitElement {
     );
   }
 }
+
+customElements.define('article-list', ArticleList);
 
 declare global {
   interface HTMLElementTagNameMap {

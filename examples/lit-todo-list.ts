@@ -1,6 +1,6 @@
 // A todo list with optimistic toggle and delete, in Lit (test/lit-todo-example.test.ts runs it).
+// No decorators (customElements.define), so it builds with any TypeScript settings.
 import {css, html, LitElement} from 'lit';
-import {customElement} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
 import {createResource, Entity} from '../src/index.js';
 import {useController, useLoading, useSuspense} from '../src/lit/index.js';
@@ -21,7 +21,6 @@ export const TodoResource = createResource({urlPrefix: '/api', path: '/todos/:id
   delete: {getOptimisticResponse: (_snap, params) => params},
 });
 
-@customElement('todo-list')
 export class TodoList extends LitElement {
   static override styles = css`
     .done {
@@ -60,6 +59,8 @@ export class TodoList extends LitElement {
     `;
   }
 }
+
+customElements.define('todo-list', TodoList);
 
 declare global {
   interface HTMLElementTagNameMap {

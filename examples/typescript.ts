@@ -1,7 +1,6 @@
 // What TypeScript infers from endpoints, schemas and Queries, and what it refuses. `npm test`
 // compiles this file: each line marked @ts-expect-error must stay a compile error.
 import {html, LitElement} from 'lit';
-import {property} from 'lit/decorators.js';
 import {Controller, createResource, Entity, Query, schema} from '../src/index.js';
 import {useCache, useController, useSuspense} from '../src/lit/index.js';
 
@@ -59,7 +58,10 @@ export async function withTheController(ctrl: Controller) {
 }
 
 export class UserSummary extends LitElement {
-  @property() userId = '1';
+  // A reactive property without decorators: `declare` keeps the class field from hiding
+  // Lit's accessor, whatever useDefineForClassFields says (see docs/setup.md).
+  static override properties = {userId: {attribute: 'user-id'}};
+  declare userId: string;
   // value: User | undefined; what the function returns is checked against the path's params.
   private readonly user = useSuspense(this, UserResource.get, () => ({id: this.userId}));
   // null means "not now". value: Todo[] | undefined.
@@ -68,6 +70,11 @@ export class UserSummary extends LitElement {
   private readonly open = useCache(this, openCount, () => ({userId: this.userId}));
   // The Controller's methods, typed the same way.
   private readonly ctrl = useController(this);
+
+  constructor() {
+    super();
+    this.userId = '1';
+  }
 
   override render() {
     return this.user.render({
@@ -81,11 +88,17 @@ export class UserSummary extends LitElement {
 }
 
 export class Mistakes extends LitElement {
-  @property() userId = '1';
+  static override properties = {userId: {}};
+  declare userId: string;
   // @ts-expect-error the function returns {userId}, the path takes :id
   private readonly user = useSuspense(this, UserResource.get, () => ({userId: this.userId}));
   // @ts-expect-error a Query never fetches: useCache(this, openCount)
   private readonly count = useSuspense(this, openCount);
+
+  constructor() {
+    super();
+    this.userId = '1';
+  }
 
   override render() {
     return html`${this.user.value?.name} ${this.count.value}`;

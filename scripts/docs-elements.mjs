@@ -51,7 +51,9 @@ export function elementPage(declaration, module, order) {
   const methods = members.filter(m => m.kind === 'method' && isPublic(m));
   const parts = [
     '---',
-    `title: "<${tag}>"`,
+    // A code span: VitePress reads the title as Markdown and drops a bare `<data-x>` as an HTML
+    // tag (the page would be titled with the site's name alone).
+    `title: "\`<${tag}>\`"`,
     `order: ${order}`,
     'outline: [2, 3]',
     '---',

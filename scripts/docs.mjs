@@ -2,8 +2,8 @@
 // The documentation site (VitePress, in site/):
 //   npm run docs              generate the references, then the dev server on 127.0.0.1:5174
 //   npm run docs:build        generate the references, then build into site/.vitepress/dist
-//   npm run docs:preview      serve that build on 127.0.0.1:4174
-// Extra args go to vitepress (`npm run docs -- --port 5200`).
+//   npm run docs:preview      serve that build on 127.0.0.1:4174 (`-- --port N` for another port)
+// Extra args of dev and build go to vitepress (`npm run docs -- --port 5200`).
 // Before the site, three generated parts (git-ignored), each from its source of truth:
 //   site/reference/api/       TypeDoc over the package's three entry points (scripts/docs-api.mjs)
 //   site/reference/elements/  custom-elements.json, analyzed afresh from components/ (scripts/docs-elements.mjs)
@@ -14,6 +14,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
 import {writeApiReference} from './docs-api.mjs';
 import {writeElementsReference} from './docs-elements.mjs';
+import {serveStatic} from './serve-static.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SITE = 'site';
@@ -61,7 +62,15 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   }
-  if (mode !== 'generate') {
+  if (mode === 'preview') {
+    // Not `vitepress preview`, which listens on every interface and on its own port.
+    const at = rest.indexOf('--port');
+    const port = at >= 0 ? Number(rest[at + 1]) : 4174;
+    const base = process.env.DOCS_BASE ?? '/';
+    const server = await serveStatic(join(ROOT, DIST), {port, base});
+    console.log(`docs: the built site (${DIST}) at http://127.0.0.1:${server.address().port}${base}`);
+    for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => server.close(() => process.exit(0)));
+  } else if (mode !== 'generate') {
     const vitepress = spawn(process.execPath, ['node_modules/vitepress/bin/vitepress.js', mode, SITE, ...rest], {cwd: ROOT, stdio: 'inherit'});
     // Pass stop signals on (a supervisor may send them to this pid only), exit as vitepress does.
     for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => vitepress.kill(sig));

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: type check, Node tests, the docs site check, browser tests (all three engines), in that order,
+// `npm test`: type check, Node tests, the Vite consumer projects, the docs site check, browser tests
+// (all three engines), in that order,
 // output streamed live. CI reads the LAST line, which is always `N passed, N failed`
 // (plus `, N skipped` when some were skipped), so nothing may print after it.
 //   SKIP_BROWSER=1 npm test              -> type check + Node tests only (quick local loop; no
-//                                           docs site check, which builds the site and uses Chromium)
+//                                           Vite consumer projects or docs site check, which
+//                                           install or build and use Chromium)
 //   BROWSERS=firefox npm test            -> pick engines (default chromium,firefox,webkit)
 //   npm test -- --files test/foo.test.ts -> extra args go to web-test-runner
 import { spawn, spawnSync } from 'node:child_process';
@@ -89,13 +91,22 @@ async function typecheck() {
 // The documentation site's check is a part of its own (d): it builds the site, which takes
 // longer than one test file may here.
 const DOCS_TEST = 'test/node/docs-site.test.ts';
+// The README's Lit example in fresh `npm create vite` projects: a part of its own (c), with its
+// time in the summary, as it installs two projects and drives Chromium.
+const VITE_CONSUMER_TEST = 'test/node/consumer-create-vite.test.ts';
+const OWN_PARTS = [DOCS_TEST, VITE_CONSUMER_TEST];
 
 async function nodeTests() {
   const files = existsSync('test/node')
-    ? readdirSync('test/node').filter(f => f.endsWith('.test.ts')).sort().map(f => `test/node/${f}`).filter(f => f !== DOCS_TEST)
+    ? readdirSync('test/node').filter(f => f.endsWith('.test.ts')).sort().map(f => `test/node/${f}`).filter(f => !OWN_PARTS.includes(f))
     : [];
   // One stuck test fails with a message instead of stalling the run until the watchdog.
   await runNodeTests('node tests', files, 120_000);
+}
+
+// (c) The README's Lit example built by create-vite's templates: about 45 s on 2 idle cores.
+async function viteConsumer() {
+  await runNodeTests('vite consumer', existsSync(VITE_CONSUMER_TEST) ? [VITE_CONSUMER_TEST] : [], 600_000);
 }
 
 // (d) The documentation site: build, links, every page and live example in Chromium. About
@@ -126,7 +137,7 @@ async function runNodeTests(name, files, timeoutMs) {
   count(name, c, t0);
 }
 
-// (c) Browser tests: install what is missing, then web-test-runner; counts come from
+// (e) Browser tests: install what is missing, then web-test-runner; counts come from
 // scripts/wtr-count-reporter.mjs (a JSON file per run), one line per engine.
 async function browserTests() {
   banner('install browsers');
@@ -196,7 +207,7 @@ function reapLeftovers() {
 
 const t0 = Date.now();
 const skipBrowser = process.env.SKIP_BROWSER === '1';
-const parts = skipBrowser ? [typecheck, nodeTests] : [typecheck, nodeTests, docsSite, browserTests];
+const parts = skipBrowser ? [typecheck, nodeTests] : [typecheck, nodeTests, viteConsumer, docsSite, browserTests];
 for (const part of parts) {
   if (interrupted) break;
   try {
@@ -207,7 +218,7 @@ for (const part of parts) {
     count(`${part.name} (crashed)`, { passed: 0, failed: 1 });
   }
 }
-if (skipBrowser) report.push('docs site, browser     skipped (SKIP_BROWSER=1)');
+if (skipBrowser) report.push('vite consumer, docs site, browser  skipped (SKIP_BROWSER=1)');
 if (interrupted) count('interrupted', { passed: 0, failed: 1 });
 
 console.log(`\n=== summary (${secs(t0)}) ===\n${report.join('\n')}`);

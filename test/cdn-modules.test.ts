@@ -35,6 +35,16 @@ describe('CDN modules (dist/cdn/modules)', () => {
 
   after(() => stopWorker());
 
+  it('a server-rendered page that loads the hydrate support before the autoloader shows the snapshot', async () => {
+    const {frame, win, doc} = await openFrame('/test/cdn-modules-ssr-page.html');
+    try {
+      await waitUntil(() => doc.querySelector('#count output')?.textContent === '2', 'the count of the snapshot\'s rows', {timeout: 8000});
+      expect(win.customElements.get('data-provider'), 'defined by the autoloader').to.exist;
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('a page using <data-provider> and <data-query> loads their chunks only; a <data-resource> added later loads its own and works', async () => {
     await startWorker(http.get('/module-api/notes', () => HttpResponse.json(notes)));
     const {frame, win, doc} = await openPage();

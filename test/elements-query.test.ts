@@ -1,4 +1,4 @@
-// <data-query>: a Query over the cache declared in HTML (issue 6, point 2), in every engine.
+// <data-query>: a Query over the cache declared in HTML, in every engine.
 import {expect, fixture, html} from '@open-wc/testing';
 import {DataProvider} from '../components/data-provider.js';
 import {DataQuery} from '../components/data-query.js';

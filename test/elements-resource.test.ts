@@ -1,4 +1,4 @@
-// <data-resource>: a resource declared in HTML (issue 6, point 1), in every engine.
+// <data-resource>: a resource declared in HTML, in every engine.
 import {expect, fixture, html} from '@open-wc/testing';
 import {DataBoundary} from '../components/data-boundary.js';
 import {DataProvider} from '../components/data-provider.js';

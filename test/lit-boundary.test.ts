@@ -1,4 +1,4 @@
-// <data-boundary> (issue 5, point 7): fallback while a child suspends, content, error slot
+// <data-boundary>: fallback while a child suspends, content, error slot
 // with retry; the nearest boundary catches; attributes reflect; data-error bubbles.
 import {expect, fixture, html, oneEvent} from '@open-wc/testing';
 import {property} from 'lit/decorators.js';

@@ -1,4 +1,4 @@
-// hookifyResource with authentication from a Lit context (issue 5, point 5): useInit reads an
+// hookifyResource with authentication from a Lit context: useInit reads an
 // access token from a context and sends it as the Access-Token header; when the context's
 // token changes, the next request carries the new one.
 import {expect, fixture, html} from '@open-wc/testing';

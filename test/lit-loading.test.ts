@@ -1,4 +1,4 @@
-// useLoading (issue 5, point 4).
+// useLoading.
 import {expect, fixture, html} from '@open-wc/testing';
 import {LitElement} from 'lit';
 import {useLoading} from '../src/lit/index.js';

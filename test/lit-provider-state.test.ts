@@ -1,4 +1,4 @@
-// <data-provider> starting from a snapshot (issue 17 part 1): from a child
+// <data-provider> starting from a snapshot: from a child
 // <script type="application/json"> or its initialState property; readers show the snapshot
 // data with no request while it is fresh; a refused snapshot is reported and the cache starts empty.
 import {HydrateError, serializeForScript, type DehydratedState} from '../src/snapshots/index.js';

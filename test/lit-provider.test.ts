@@ -1,4 +1,4 @@
-// <data-provider> and useController (issue 5, points 1 and 2).
+// <data-provider> and useController.
 import {expect, fixture, html} from '@open-wc/testing';
 import {LitElement} from 'lit';
 import {DataProvider} from '../components/data-provider.js';

@@ -1,4 +1,4 @@
-// useSuspense, useCache and useFetch (issue 5, point 3).
+// useSuspense, useCache and useFetch.
 import {expect, fixture, html} from '@open-wc/testing';
 import {property} from 'lit/decorators.js';
 import '../components/data-provider.js';

@@ -1,4 +1,4 @@
-// Rendering cost and subscriptions (issue 5, point 6): a controller asks its host to render
+// Rendering cost and subscriptions: a controller asks its host to render
 // only when the reference of its value changes; disconnect unsubscribes, reconnect catches up.
 import {expect, fixture, html} from '@open-wc/testing';
 import {property} from 'lit/decorators.js';

@@ -1,4 +1,4 @@
-// Resilient requests in the Lit readers (issue 15): a reader that stops waiting (its host
+// Resilient requests in the Lit readers: a reader that stops waiting (its host
 // disconnected, its args changed) abandons its GET when nobody else waits for it.
 import {expect, fixture, html} from '@open-wc/testing';
 import {property} from 'lit/decorators.js';

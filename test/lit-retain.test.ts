@@ -1,4 +1,4 @@
-// Garbage collection and the readers (issue 8): a connected reader retains what it reads, so
+// Garbage collection and the readers: a connected reader retains what it reads, so
 // controller.gc() keeps it; disconnecting releases it, so the next gc() may drop it.
 import {expect, fixture, html} from '@open-wc/testing';
 import {LitElement} from 'lit';

@@ -1,4 +1,4 @@
-// Security of rendering (issue 8, point 5), across every way data reaches the page: server
+// Security of rendering, across every way data reaches the page: server
 // strings that carry markup, script URLs or template syntax are shown as text by
 // <data-resource> and <data-query> templates (stampino) and by Lit components reading with
 // useSuspense / useCache. Nothing runs (`window.__pwned` stays unset), no element is created

@@ -1,4 +1,4 @@
-// Soak (issue 8, point 4): mount and unmount 10,000 LitElements bound to cached data, in 100
+// Soak: mount and unmount 10,000 LitElements bound to cached data, in 100
 // batches of 100 (half useSuspense, half useCache of the same entities). After every batch the
 // Controller has no listener and no retained read left; with a GC policy, a sweep keeps what
 // the mounted batch shows (identical objects) and drops the rest, so the entity table never

@@ -1,4 +1,4 @@
-// Server rendering (issue 17 part 2), in every engine: the example's page (examples/ssr),
+// Server rendering, in every engine: the example's page (examples/ssr),
 // rendered by Lit SSR in Node and served at /__ssr/page (test/servers/ssr-page.ts),
 // loads in an iframe, hydrates, and shows the server's data with no request for it while it
 // is fresh; then it behaves as any page: optimistic likes (confirmed and rolled back) and a

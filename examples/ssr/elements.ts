@@ -2,7 +2,6 @@
 // useSuspense and useCache. Nothing in them is about the server: the same code renders in
 // Node (Lit SSR) and in the browser, where it hydrates the server's HTML.
 import {css, html, LitElement} from 'lit';
-import {customElement} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
 import {useCache, useController, useSuspense} from '../../src/lit/index.js';
 import {ArticleResource, type Article} from './articles.js';
@@ -10,7 +9,6 @@ import {ArticleResource, type Article} from './articles.js';
 /** A day that reads the same on the server and in every browser, whatever their time zone. */
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-@customElement('ssr-article-list')
 export class SsrArticleList extends LitElement {
   static override styles = css`
     li {
@@ -57,7 +55,6 @@ export class SsrArticleList extends LitElement {
   }
 }
 
-@customElement('ssr-article-count')
 export class SsrArticleCount extends LitElement {
   // Reads the list the page already holds; never fetches.
   private readonly articles = useCache(this, ArticleResource.getList);
@@ -67,6 +64,9 @@ export class SsrArticleCount extends LitElement {
     return html`<p class="count">${count === undefined ? 'No articles yet' : `${count} articles`}</p>`;
   }
 }
+
+customElements.define('ssr-article-list', SsrArticleList);
+customElements.define('ssr-article-count', SsrArticleCount);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -37,7 +37,12 @@ export default defineConfig({
   description: pkg.description,
   lang: 'en',
   base: BASE,
-  head: [['link', {rel: 'icon', type: 'image/svg+xml', href: `${BASE}favicon.svg`}]],
+  // The .ico too: browsers without SVG icons ask for it, and so does every browser in the dev
+  // server, whose first HTML has no head links yet (VitePress adds them in the page).
+  head: [
+    ['link', {rel: 'icon', href: `${BASE}favicon.ico`, sizes: '48x48'}],
+    ['link', {rel: 'icon', type: 'image/svg+xml', href: `${BASE}favicon.svg`}],
+  ],
   cleanUrls: false,
   lastUpdated: false,
   srcExclude: ['README.md'],
@@ -55,8 +60,8 @@ export default defineConfig({
     },
   },
   vite: {
+    // `npm run docs:preview` serves the build itself (scripts/serve-static.mjs), on 127.0.0.1:4174.
     server: {host: '127.0.0.1', port: 5174, fs: {allow: [ROOT]}},
-    preview: {host: '127.0.0.1', port: 4174},
     // Lit decorators in the examples: see TOOLCHAIN.md (tsconfig.json has the decorator settings).
     esbuild: {target: 'es2022'},
     // The local search index (the API reference included) is about 700 kB, loaded on first search.

@@ -18,7 +18,6 @@
 // An include or example whose file or section does not exist fails the build, naming both.
 import {readdirSync, readFileSync} from 'node:fs';
 import {dirname, extname, join, posix, relative} from 'node:path';
-// @ts-expect-error plain ESM script without types
 import {asPackageImports} from '../../scripts/readme-sync.mjs';
 
 export interface MarkerOptions {

@@ -22,8 +22,14 @@ export function frontMatter(markdown: string): Record<string, string> {
   return fields;
 }
 
-// The sidebar renders its labels as HTML: an element name must stay text.
-const asText = (label: string) => label.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// A title is Markdown (VitePress reads it so for the page's <title>): a code span shows as its
+// text. The sidebar renders its labels as HTML: an element name must stay text.
+const asText = (title: string) =>
+  title
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 
 /** The pages of `site/<folder>/` (not its index), in sidebar order. */
 export function pagesIn(siteDir: string, folder: string): PageInfo[] {

@@ -1,6 +1,7 @@
 // The core layer's index: what the other layers and the parts use. The package's root entry
 // (src/index.ts) exports only the public names; the internal entry (src/internal.ts) the rest.
-export {Controller, type ControllerOptions, type FetchOptions, type GCReport} from './controller.js';
+export {Controller} from './controller.js';
+export type {ControllerOptions, FetchOptions, GCReport} from './controller-options.js';
 export type {ResponseState} from './response-state.js';
 export type {ResultOrigin} from './result-origins.js';
 export type {RequestInFlight} from './request-registry.js';

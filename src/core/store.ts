@@ -1,5 +1,6 @@
 import {isQuery, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
 import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable, type MapDraft, type NormalizedResponse} from '../schema/index.js';
+import {DEV_MODE, devLog} from '../dev/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
 import type {GCPolicy} from './gc-policy.js';
 import {GCTracker} from './gc-tracker.js';
@@ -86,6 +87,7 @@ export class Store {
 
   /** Runs the retain hooks for a read now kept; the function returned stops what they started. */
   kept(endpoint: EndpointInterface, args: readonly unknown[], key: string): (() => void) | undefined {
+    if (DEV_MODE && this.retainHooks.length === 0 && endpoint.pollFrequency !== undefined) warnUnpolled(endpoint);
     let stops: (() => void)[] | undefined;
     for (const hook of this.retainHooks) {
       const stop = hook(endpoint, args, key);
@@ -286,6 +288,19 @@ export class Store {
     if (fetching) response = {...response, fetching};
     return {response, reads: built.reads ?? NO_READS};
   }
+}
+
+const warnedUnpolled = new WeakSet<EndpointInterface>();
+
+/** Development mode: a `pollFrequency` that nothing acts on would fail silently. */
+function warnUnpolled(endpoint: EndpointInterface): void {
+  if (warnedUnpolled.has(endpoint)) return;
+  warnedUnpolled.add(endpoint);
+  devLog(
+    'warn',
+    `${endpoint.name ?? 'an endpoint'} has pollFrequency ${String(endpoint.pollFrequency)}, but this Controller has no refresh part, so it is not polled. Give it one: new Controller({plugins: [new Refresh()]}) (import {Refresh} from 'lit-data-elements/refresh'); <data-provider> turns it on for its own Controller.`,
+    endpoint,
+  );
 }
 
 /** The args as the endpoint stores them (its `normalizeArgs`, when it has one). */

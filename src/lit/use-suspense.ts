@@ -16,8 +16,13 @@ import type {FetchValue} from './value-types.js';
  * @example
  * ```ts
  * class ArticleView extends LitElement {
- *   @property() articleId = '1';
+ *   static properties = {articleId: {}};
+ *   declare articleId: string;
  *   private article = useSuspense(this, ArticleResource.get, () => ({id: this.articleId}));
+ *   constructor() {
+ *     super();
+ *     this.articleId = '1';
+ *   }
  *   render() {
  *     return this.article.render({
  *       pending: () => html`Loading…`,

@@ -1,4 +1,4 @@
-import type {CollectionSchema, Entity, InvalidateSchema, Schema} from '../schema/index.js';
+import type {CollectionSchema, Denormalize, Entity, InvalidateSchema, Schema} from '../schema/index.js';
 import type {RestEndpoint} from './rest-endpoint.js';
 import type {RestEndpointOptions} from './rest-types.js';
 import type {ShortenPath} from './shorten-path.js';
@@ -48,7 +48,34 @@ type PathOf<O> = O extends {readonly path: infer P extends string} ? P : string;
 type SchemaOf<O> = O extends {readonly schema: infer S} ? S : unknown;
 /** The body marker when given, else the item's fields (see {@link ItemBody}). */
 type BodyOf<O> = O extends {readonly body: infer B} ? B : ItemBody<SchemaOf<O>>;
-type SearchOf<O> = O extends {readonly searchParams: infer S} ? {readonly searchParams: S} : {};
+type IsAny<T> = 0 extends 1 & T ? true : false;
+type Scalar = string | number | bigint | boolean | null | undefined;
+/**
+ * What a query param may hold for a field of type `T`: the field's own values, or the text the
+ * query string carries for them (`'true'` for `true`, `'3'` for `3`), as a value read from a URL
+ * or a form is. Both give the same URL, and so the same cached list.
+ */
+type QueryValue<T> = T extends boolean | number | bigint ? T | `${T}` : T;
+/** A field that is a string, number, bigint or boolean is matched, alone or as a list (`ids=1&ids=3`); any other is left open. */
+type FieldParam<T> = [T] extends [Scalar] ? QueryValue<T> | readonly QueryValue<NonNullable<T>>[] : unknown;
+/**
+ * getList's params without a `searchParams` marker: any key, but a key named as one of the
+ * item's fields takes that field's values, so `{completed: 'yes'}` for a boolean field is a
+ * compile error.
+ */
+type ItemParams<S> =
+  IsAny<S> extends true
+    ? {}
+    : unknown extends S
+      ? {}
+      : Denormalize<S> extends infer T
+        ? T extends object
+          ? {[K in keyof T as T[K] extends (...args: any[]) => unknown ? never : K]?: FieldParam<T[K]>}
+          : {}
+        : {};
+type SearchOf<O> = O extends {readonly searchParams: infer S}
+  ? {readonly searchParams: S}
+  : {readonly searchParams: ItemParams<SchemaOf<O>> & Record<string, unknown>};
 type ListSchema<O> = SchemaOf<O> extends Schema ? CollectionSchema<readonly [SchemaOf<O>]> : CollectionSchema;
 
 /**

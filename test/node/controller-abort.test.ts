@@ -1,4 +1,4 @@
-// Cancellation (issue 15, part 2) over RestEndpoint and msw/node: every request carries an
+// Cancellation over RestEndpoint and msw/node: every request carries an
 // AbortSignal in the init given to fetchResponse; a GET is aborted only when no caller and no
 // reader waits for it any more; an aborted request leaves the cache and the result's error as
 // they were and rejects only the callers that gave up, with an AbortError.

@@ -209,3 +209,33 @@ describe('polling', () => {
     assert.equal(scheduler.size, 0);
   });
 });
+
+describe('polling without the refresh part', () => {
+  test('a pollFrequency nothing acts on is explained once in development mode, naming the endpoint', t => {
+    const warn = t.mock.method(console, 'warn', () => undefined);
+    const timers = createFakeTimers();
+    const controller = new Controller({now: timers.now, timers});
+    const getPrices: EndpointInterface = {name: 'getPrices', key: () => 'prices', schema: undefined, pollFrequency: 1_000, fetch: () => ({})};
+    const first = controller.watch(getPrices, [], () => undefined);
+    const second = controller.retain(getPrices);
+    const messages = warn.mock.calls.map(call => String(call.arguments[0]));
+    assert.equal(messages.length, 1, 'once per endpoint');
+    assert.match(messages[0]!, /getPrices has pollFrequency 1000, but this Controller has no refresh part/);
+    assert.match(messages[0]!, /new Refresh\(\)/);
+    assert.equal(timers.pending, 0, 'nothing polls');
+    first.close();
+    second();
+  });
+
+  test('with the refresh part it polls and says nothing', t => {
+    const warn = t.mock.method(console, 'warn', () => undefined);
+    const timers = createFakeTimers();
+    const controller = new Controller({now: timers.now, timers, plugins: [new Refresh({page: createFakePage()})]});
+    const getPrices: EndpointInterface = {name: 'getPrices', key: () => 'prices', schema: undefined, pollFrequency: 1_000, fetch: () => ({})};
+    const watch = controller.watch(getPrices, [], () => undefined);
+    assert.equal(warn.mock.callCount(), 0);
+    assert.equal(timers.pending, 1, 'one poll timer');
+    watch.close();
+    controller.dispose();
+  });
+});

@@ -1,4 +1,4 @@
-// Retries (issue 15, part 1): a GET that fails with no response, a 5xx, 408 or 429 is tried
+// Retries: a GET that fails with no response, a 5xx, 408 or 429 is tried
 // again after an exponential backoff with jitter, honouring Retry-After; other 4xx are not;
 // mutations only when their endpoint asks. Counted against a flaky msw handler and a real
 // server on 127.0.0.1, with a fake clock so that no test waits for real time.

@@ -1,12 +1,14 @@
 // The documentation site's generators, without a build: the markers that pull README
 // sections, docs/*.md and example files into pages (site/.vitepress/markers.ts), and the
-// elements reference written from a custom-elements manifest (scripts/docs-elements.mjs).
+// elements reference written from a custom-elements manifest (scripts/docs-elements.mjs), and
+// the theme's Vue components compiled as the dev server compiles them.
 // test/node/docs-site.test.ts checks the built site as a whole.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {compileTemplate, parse} from 'vue/compiler-sfc';
 import {expandMarkers, headingSlug, pagesOfFiles, type MarkerOptions} from '../../site/.vitepress/markers.js';
 // @ts-expect-error plain ESM script without types
 import {elementPage, escapeProse} from '../../scripts/docs-elements.mjs';
@@ -168,7 +170,7 @@ test('element pages keep markup and template syntax as text, and pipes inside ta
     {path: 'components/data-thing.ts'},
     3,
   );
-  assert.match(page, /^title: "<data-thing>"$/m);
+  assert.match(page, /^title: "`<data-thing>`"$/m);
   assert.match(page, /Shows &lt;things>\./);
   assert.match(page, /\| `mode` \| `mode` \| `'a' \\\| 'b'` \|  \| Either way\. \|/);
   assert.doesNotMatch(page, /secret/);
@@ -176,4 +178,18 @@ test('element pages keep markup and template syntax as text, and pipes inside ta
   assert.match(page, /\| `data-done` \| `CustomEvent` \| Done\. \|/);
   assert.match(page, /\| \(default\) \| Content\. \|/);
   assert.match(page, /## CSS parts\n\nNone\./);
+});
+
+test('the theme’s Vue components compile without a warning (the dev server prints each on every page)', () => {
+  const theme = join(process.cwd(), 'site/.vitepress/theme');
+  const components = readdirSync(theme).filter(name => name.endsWith('.vue'));
+  assert.ok(components.length > 0, 'no .vue file found in site/.vitepress/theme');
+  for (const name of components) {
+    const filename = join(theme, name);
+    const {descriptor, errors} = parse(readFileSync(filename, 'utf8'), {filename});
+    assert.deepEqual(errors, [], `${name} parses`);
+    // Warnings such as an element nested where HTML does not allow it come back as tips.
+    const {errors: compileErrors, tips} = compileTemplate({source: descriptor.template?.content ?? '', filename, id: name});
+    assert.deepEqual([...compileErrors.map(String), ...tips], [], `${name} compiles cleanly`);
+  }
 });

@@ -9,12 +9,14 @@
 import assert from 'node:assert/strict';
 import {spawn} from 'node:child_process';
 import {existsSync, mkdirSync, readdirSync, readFileSync, statSync} from 'node:fs';
-import {createServer, type Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
-import {dirname, extname, join, posix, sep} from 'node:path';
+import type {Server} from 'node:http';
+import {connect, type AddressInfo} from 'node:net';
+import {networkInterfaces} from 'node:os';
+import {dirname, join, sep} from 'node:path';
 import {after, before, describe, it} from 'node:test';
 import {fileURLToPath} from 'node:url';
 import {CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium} from '../../scripts/chromium.mjs';
+import {serveStatic} from '../../scripts/serve-static.mjs';
 import {chromium, type Browser} from 'playwright-core';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,34 +50,6 @@ function siteFiles(dir: string): string[] {
     .map(file => `/${file.split(sep).join('/')}`);
 }
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-/** The built site, as a static host serves it, on 127.0.0.1. */
-function serve(dir: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    let path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    if (path.endsWith('/')) path += 'index.html';
-    const file = join(dir, posix.normalize(path));
-    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404, {'content-type': TYPES['.html']!});
-      res.end(existsSync(join(dir, '404.html')) ? readFileSync(join(dir, '404.html')) : 'not found');
-      return;
-    }
-    res.writeHead(200, {'content-type': TYPES[extname(file)] ?? 'application/octet-stream'});
-    res.end(readFileSync(file));
-  });
-  return new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 /** `&amp;` and the other entities VitePress writes in attributes and ids. */
 const decodeEntities = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ({amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'"})[name]!);
@@ -99,7 +73,7 @@ describe('the documentation site', {skip}, () => {
       buildSeconds = (Date.now() - t0) / 1000;
       files = siteFiles(DIST);
       pages = pagesOf(files);
-      server = await serve(DIST);
+      server = await serveStatic(DIST);
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       browser = await chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true});
     },
@@ -147,6 +121,61 @@ describe('the documentation site', {skip}, () => {
       const file = join(DIST, `reference/api/${page}.html`);
       assert.ok(existsSync(file), `no API reference page ${page}`);
       assert.match(readFileSync(file, 'utf8'), new RegExp(` id="${anchor}"`), `the API reference page ${page} has no #${anchor}`);
+    }
+  });
+
+  it('gives every page a title of its own, each element page its element’s name', () => {
+    const titleOf = (page: string) => decodeEntities(/<title>([^<]*)<\/title>/.exec(readFileSync(join(DIST, page), 'utf8'))?.[1] ?? '');
+    const untitled = pages.filter(page => page !== '/index.html' && !/ \| data-elements$/.test(titleOf(page)));
+    assert.deepEqual(untitled, [], 'pages titled with the site’s name alone');
+    for (const page of pages.filter(path => /^\/reference\/elements\/data-[\w-]+\.html$/.test(path))) {
+      const tag = /(data-[\w-]+)\.html$/.exec(page)![1];
+      assert.equal(titleOf(page), `<${tag}> | data-elements`);
+    }
+  });
+
+  it('has a favicon.ico beside the SVG icon, for browsers that ask for it', () => {
+    // Browsers without SVG icons, and every browser in the dev server (whose first HTML has no
+    // head links yet), request /favicon.ico.
+    assert.ok(files.includes('/favicon.ico'), 'no favicon.ico in the build');
+    const icon = readFileSync(join(DIST, 'favicon.ico'));
+    assert.deepEqual([...icon.subarray(0, 4)], [0, 0, 1, 0], 'favicon.ico is an icon file');
+    assert.match(readFileSync(join(DIST, 'guide/lit.html'), 'utf8'), /<link rel="icon" href="\/favicon\.ico"/);
+  });
+
+  it('npm run docs:preview serves the build on 127.0.0.1 only', {timeout: 60_000}, async () => {
+    const preview = spawn(process.execPath, ['scripts/docs.mjs', 'preview', '--port', '0'], {cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe']});
+    try {
+      let output = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const look = (chunk: Buffer) => {
+          output += chunk;
+          const found = /http:\/\/127\.0\.0\.1:\d+\/\S*/.exec(output);
+          if (found) resolve(found[0]);
+        };
+        preview.stdout.on('data', look);
+        preview.stderr.on('data', look);
+        preview.once('exit', code => reject(new Error(`docs:preview exited (${code}) without saying where it listens:\n${output}`)));
+      });
+      const response = await fetch(`${url}guide/lit.html`);
+      assert.equal(response.status, 200);
+      assert.match(await response.text(), /<title>Lit controllers \| data-elements<\/title>/);
+      // Another address of this machine must not reach it.
+      const port = Number(new URL(url).port);
+      const others = Object.values(networkInterfaces())
+        .flat()
+        .filter(address => address && !address.internal && address.family === 'IPv4')
+        .map(address => address!.address);
+      for (const address of others) {
+        const outcome = await new Promise<string>(resolve => {
+          const socket = connect(port, address);
+          socket.once('connect', () => (socket.destroy(), resolve('connected')));
+          socket.once('error', error => resolve((error as NodeJS.ErrnoException).code ?? error.message));
+        });
+        assert.equal(outcome, 'ECONNREFUSED', `docs:preview answers on ${address}:${port}`);
+      }
+    } finally {
+      preview.kill();
     }
   });
 

@@ -133,6 +133,37 @@ function watchErrors(page: Page): string[] {
 
 const text = (page: Page, selector: string) => page.locator(selector).first().innerText();
 
+/**
+ * The WCAG contrast ratio of each element's text against the first opaque background behind
+ * it (its own or an ancestor's), with the element's text: what a reader sees of a control.
+ * Plain JavaScript in a string: tsx would wrap named functions in a helper the page lacks.
+ */
+const TEXT_CONTRASTS = `(elements) => {
+  const rgb = color => (color.match(/[\\d.]+/g) ?? []).map(Number);
+  const luminance = color => {
+    const [r, g, b] = rgb(color).map(value => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const backgroundOf = element => {
+    for (let at = element; at; at = at.parentElement) {
+      const color = getComputedStyle(at).backgroundColor;
+      if (rgb(color)[3] !== 0) return color;
+    }
+    return 'rgb(255, 255, 255)';
+  };
+  return elements.map(element => {
+    const [light, dark] = [luminance(getComputedStyle(element).color), luminance(backgroundOf(element))].sort((a, b) => b - a);
+    return {text: element.innerText, ratio: Math.round(((light + 0.05) / (dark + 0.05)) * 10) / 10};
+  });
+}`;
+
+function textContrasts(page: Page, selector: string): Promise<{text: string; ratio: number}[]> {
+  return page.evaluate(`(${TEXT_CONTRASTS})([...document.querySelectorAll(${JSON.stringify(selector)})])`);
+}
+
 // The built file itself (the browser tests load it through a server that re-prints JS).
 describe('the CDN file (dist/cdn/data-elements.js)', () => {
   let source = '';
@@ -211,6 +242,15 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     ]);
     assert.equal(await text(page, '[data-testid=open-count]'), '4 open');
     assert.deepEqual(errors, []);
+  });
+
+  it('the header’s links and buttons are readable: their text contrasts 4.5:1 or more with what is behind it', async () => {
+    const controls = await textContrasts(page, 'header.top nav a, header.top nav button');
+    assert.deepEqual(
+      controls.map(control => control.text),
+      ['Lit app', 'HTML only (CDN file)', 'Open devtools', 'Reset data'],
+    );
+    assert.deepEqual(controls.filter(control => control.ratio < 4.5), [], 'controls whose text does not stand out');
   });
 
   it('an optimistic toggle changes the count at once, before the server answers', async () => {

@@ -1,4 +1,4 @@
-// Property-based fuzz of normalize / mergeResponse / MemoCache.denormalize (issue 8, point 2).
+// Property-based fuzz of normalize / mergeResponse / MemoCache.denormalize.
 //
 // Each run builds a few Entity classes with random nested schemas (other entities, cycles
 // included, `[S]` and `schema.Array`, `schema.Values`, object schemas, `Date` fields, a

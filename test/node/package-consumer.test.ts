@@ -6,7 +6,7 @@
 import {after, before, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {execFileSync} from 'node:child_process';
-import {cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync} from 'node:fs';
+import {cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
@@ -14,6 +14,8 @@ import {build, transform} from 'esbuild';
 import {cdnModulesPageLoad} from '../../bench/cdn-modules.js';
 import {splitOutputs} from '../../bench/initial-load.js';
 import {SIZE_CEILINGS, SIZE_TARGETS} from '../../bench/size-budgets.js';
+import {packPackage} from '../../scripts/pack-package.mjs';
+import {npmInstall, writeProject} from './helpers/scratch-project.js';
 
 const ROOT = process.cwd();
 const FIXTURE = join(ROOT, 'test/fixtures/consumer');
@@ -62,19 +64,10 @@ function reportAndHold(t: {diagnostic(message: string): void}, what: string, siz
 describe('the packed package in a consumer project', {timeout: 600_000}, () => {
   before(async () => {
     scratch = mkdtempSync(join(tmpdir(), 'lit-data-elements-consumer-'));
-    // What `prepack` runs when publishing; run on its own so that `npm pack --json` prints only JSON.
-    execFileSync('npm', ['run', 'build'], {cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit']});
-    const packed = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], {cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit']}),
-    ) as {filename: string; files: {path: string}[]}[];
-    files = packed[0]!.files.map(file => file.path);
-    const tarball = join(scratch, packed[0]!.filename);
-    writeFileSync(
-      join(scratch, 'package.json'),
-      JSON.stringify({name: 'consumer', private: true, type: 'module', dependencies: {'lit-data-elements': `file:${tarball}`}}, null, 2),
-    );
-    // The package's dependencies are in npm's cache (the repository installed the same versions).
-    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], {cwd: scratch, stdio: ['ignore', 'ignore', 'inherit']});
+    const packed = packPackage(scratch);
+    files = packed.files;
+    writeProject(scratch, {'lit-data-elements': `file:${packed.tarball}`});
+    npmInstall(scratch);
     for (const project of ['vite', 'esbuild']) {
       mkdirSync(join(scratch, project));
       cpSync(join(FIXTURE, 'app'), join(scratch, project), {recursive: true});

@@ -3,7 +3,6 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {readFileSync} from 'node:fs';
-// @ts-expect-error plain ESM script without types
 import {asPackageImports, syncReadme, syncedFiles} from '../../scripts/readme-sync.mjs';
 
 test('README.md and docs/*.md hold every example and included doc as they are in their files', () => {

@@ -1,4 +1,4 @@
-// Bad input (issue 8, point 1): whatever the server or the caller gets wrong, the fetch
+// Bad input: whatever the server or the caller gets wrong, the fetch
 // rejects with an error that says what and where (type, message naming the entity, field or
 // URL), and the cache is left exactly as it was: the same `state.entities` object, the same
 // endpoint results, and the identical data for every read.

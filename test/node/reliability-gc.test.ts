@@ -1,4 +1,4 @@
-// Garbage collection (issue 8, point 4): GCPolicy, controller.retain/gc/dispose.
+// Garbage collection: GCPolicy, controller.retain/gc/dispose.
 // Every request is settled by hand on a fake clock (helpers/deferred-endpoint.ts), so "old"
 // and "young" are exact; the timer test uses node:test's mock timers, never a real wait.
 import {describe, test} from 'node:test';

@@ -1,4 +1,4 @@
-// Security of rendering (issue 8, point 5): no HTML sink anywhere response data could reach.
+// Security of rendering: no HTML sink anywhere response data could reach.
 // Scans the sources (src/, components/) and the built output: a fresh `vite build` (ESM and CDN,
 // into a temporary directory, so the check never depends on a stale dist/), and dist/ when it
 // exists (the library part of what `npm pack` would ship: dist/esm and dist/cdn).

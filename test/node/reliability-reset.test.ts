@@ -1,4 +1,4 @@
-// Reset (issue 8, point 6) over real HTTP semantics: RestEndpoint through msw/node. A reset
+// Reset over real HTTP semantics: RestEndpoint through msw/node. A reset
 // (`resetEntireStore`, at logout) rejects the requests in flight with ResetError, and their
 // responses, which still arrive afterwards, never come back into the cache. (The same with
 // hand-settled endpoints is in controller-fetch.test.ts.)

@@ -1,4 +1,4 @@
-// Stress (issue 8, point 3): 1,000 concurrent reads and optimistic mutations (GET list and
+// Stress: 1,000 concurrent reads and optimistic mutations (GET list and
 // items, PATCH/POST/DELETE with predictions, the `updatedAt` pattern) against a model server
 // that answers in a random order and refuses ~10% of requests. No unhandled rejection; every
 // fetch settles; the predictions applied are always exactly those of pending mutations; at the

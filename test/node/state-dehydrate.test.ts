@@ -1,4 +1,4 @@
-// Dehydrate and hydrate (issue 17 part 1): a Controller's confirmed state as a JSON-safe
+// Dehydrate and hydrate: a Controller's confirmed state as a JSON-safe
 // snapshot, and a Controller that starts from one. Round trips with every schema kind
 // (fast-check), what stays out (predictions, errors), clock ordering, and refusals.
 import {HydrateError, hydrate, serializeForScript, type DehydratedState} from '../../src/snapshots/index.js';

@@ -5,6 +5,7 @@
 //   examples/*.ts    a module: imported (it defines its elements), and the markup is its
 //                    closing `// In the page:` comment, so the file shows how it is used.
 import {withBase} from 'vitepress';
+import {pageMarkup} from './page-markup.js';
 
 // Keys are relative to this file: `../../../examples/x.ts`.
 const markupFiles = import.meta.glob<string>('../../../examples/*.html', {query: '?raw', import: 'default'});
@@ -24,19 +25,6 @@ function startMockApi(): Promise<unknown> {
     }),
   );
   return mockApi;
-}
-
-/** The markup of a module example: the lines of its `// In the page:` comment. */
-export function pageMarkup(file: string, source: string): string {
-  const lines = source.split('\n');
-  const start = lines.findIndex(line => /^\/\/\s*In the page:\s*$/.test(line));
-  if (start < 0) throw new Error(`${file} has no "// In the page:" comment holding its markup`);
-  const markup = [];
-  for (const line of lines.slice(start + 1)) {
-    if (!line.startsWith('//')) break;
-    markup.push(line.replace(/^\/\/ ?/, ''));
-  }
-  return markup.join('\n');
 }
 
 /** Puts the example `file` (repository-relative, such as `examples/todo-list.html`) into `into`, running. */

@@ -226,9 +226,9 @@ export class DataResource extends TemplateHostElement {
     return error;
   }
 
-  /** An error of the Link header as the AttributeError of `link-header` (the same one each time); other errors as they are. */
+  /** An error of the Link header as the AttributeError of `link-header` (the same one each time); other errors, and those of a given resource, as they are. */
   private named(error: unknown): unknown {
-    if (error === null || typeof error !== 'object') return error;
+    if (error === null || typeof error !== 'object' || this.resource) return error;
     if (!this.shownErrors.has(error)) this.shownErrors.set(error, linkHeaderAttributeError(describeElement(this), error) ?? error);
     return this.shownErrors.get(error);
   }

@@ -36,7 +36,7 @@ export interface ResourceSetup {
   readonly resource: Resource<any, any>;
   readonly listParamNames: readonly string[];
   readonly itemParamNames: readonly string[];
-  /** The list is read as `{link, results}` (`link-header`): the element shows `results`. */
+  /** The list is read as `{link, results}` (`link-header`, or a given `linkHeaderResource`): the element shows `results`. */
   readonly linkHeader: boolean;
 }
 
@@ -77,7 +77,13 @@ export function resourceSetup(element: string, inputs: ResourceInputs, declarati
     const entity = inputs.entity?.trim() || `${urlPrefix}${shortenPath(path)}`;
     resource = attempt(element, 'path', 'could not make a resource', () => declarations.resource({urlPrefix, path, entity, paginationField, linkHeader, ...features}));
   }
-  return {resource, itemParamNames: pathParams(resource.get.path), listParamNames: pathParams(resource.getList.path), linkHeader};
+  return {resource, itemParamNames: pathParams(resource.get.path), listParamNames: pathParams(resource.getList.path), linkHeader: linkHeader || readsLinkHeader(resource)};
+}
+
+/** Whether the list of a given resource is read as `{link, results}`, as `linkHeaderResource` makes it. */
+function readsLinkHeader(resource: Resource<any, any>): boolean {
+  const schema = resource.getList.schema as {link?: unknown; results?: unknown} | undefined;
+  return schema !== null && typeof schema === 'object' && schema.link === '' && schema.results !== undefined;
 }
 
 /**

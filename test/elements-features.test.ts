@@ -11,6 +11,7 @@ import {Declarations, declarationsOf} from '../components/declarations.js';
 import {declaredOn, shelfOf} from '../components/declarations-shelf.js';
 import type {DataErrorDetail} from '../components/template-host-element.js';
 import {Controller} from '../src/core/index.js';
+import {linkHeaderResource} from '../src/pagination/index.js';
 import {createResource} from '../src/rest/index.js';
 import {Entity} from '../src/schema/index.js';
 import {http, HttpResponse} from 'msw';
@@ -104,6 +105,24 @@ describe('<data-resource> maps its attributes to the same options', () => {
     await until(() => Number(el.querySelector('p')?.textContent?.slice('read '.length)) >= 3, 'two polls shown');
     expect(Notes.get.pollFrequency).to.equal(undefined);
     expect(Notes.partialUpdate.getOptimisticResponse).to.equal(undefined);
+  });
+
+  it('shows the results of a given resource read as {link, results}, and pages it', async () => {
+    await startWorker(
+      http.get('/given-api/posts', ({request}) => {
+        const after = new URL(request.url).searchParams.get('after');
+        const headers: Record<string, string> = after ? {} : {Link: '</given-api/posts?after=2>; rel="next"'};
+        return HttpResponse.json(after ? [{id: 3, title: 'c'}] : [{id: 1, title: 'a'}, {id: 2, title: 'b'}], {headers});
+      }),
+    );
+    const Posts = linkHeaderResource(createResource({path: '/given-api/posts/:id', schema: GivenNote}), 'after');
+    const provider = await fixture<DataProvider>(html`
+      <data-provider><data-resource .resource=${Posts}><template><template type="repeat" repeat="{{ items }}"><li>{{ item.title }}</li></template></template></data-resource></data-provider>
+    `);
+    const el = provider.querySelector('data-resource')!;
+    await until(() => items(el).length === 2, 'the first page');
+    await el.loadNextPage();
+    await until(() => items(el).map(text).join() === 'a,b,c', 'the next page');
   });
 
   it('with optimistic="false", a given resource writes without predictions', async () => {

@@ -1,9 +1,11 @@
 import {html, LitElement, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
+import type {Controller} from '../src/core/index.js';
 import {useLiveFeed} from '../src/lit/index.js';
+import {ControllerResolver} from '../src/lit/internal.js';
 import {EventSourceFeed, WebSocketFeed, type FeedError, type FeedStatus, type LiveFeed} from '../src/live/index.js';
 import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
-import {declaredEntity} from './declared-entity.js';
+import {declarationsOf} from './declarations.js';
 import {defineElement} from './define-element.js';
 import {errorMessage} from './error-message.js';
 import type {DataErrorDetail} from './template-host-element.js';
@@ -14,8 +16,8 @@ import type {DataErrorDetail} from './template-host-element.js';
  * `<data-provider>`'s cache, so every `<data-resource>`, `<data-query>` and
  * Lit reader showing the pushed entities updates. Messages of the default
  * event are rows of `entity`; `events` maps event names to entities. The
- * entity classes are the ones `<data-resource entity="…">` uses, so rows
- * meet in one table. After a reconnect, what connected readers show is
+ * entity classes are the ones `<data-resource entity="…">` uses under the
+ * same provider, so rows meet in one table. After a reconnect, what connected readers show is
  * refetched once.
  *
  * Several `<data-live>` elements (or Lit components) can share one feed
@@ -60,7 +62,9 @@ export class DataLive extends LitElement {
   @property({reflect: true}) status: FeedStatus | undefined = undefined;
 
   /** The feed the attributes declare, by the attributes' values (undefined when they are malformed). */
-  private declared?: {key: string; feed: LiveFeed | undefined};
+  private declared?: {key: string; controller: Controller | undefined; feed: LiveFeed | undefined};
+  /** The provider's Controller, whose declarations give the entity classes. */
+  private readonly resolver = new ControllerResolver(this, () => this.requestUpdate());
   private lastError: FeedError | undefined;
   private readonly live = useLiveFeed(this, () => this.currentFeed());
 
@@ -88,7 +92,8 @@ export class DataLive extends LitElement {
   private currentFeed(): LiveFeed | undefined {
     if (this.feed) return this.feed;
     const key = JSON.stringify([this.src, this.type, this.entity, this.pk, this.eventsJson]);
-    if (this.declared?.key === key) return this.declared.feed;
+    const controller = this.resolver.controller;
+    if (this.declared?.key === key && this.declared.controller === controller) return this.declared.feed;
     let feed: LiveFeed | undefined;
     try {
       feed = this.declare();
@@ -96,7 +101,7 @@ export class DataLive extends LitElement {
       // Reported once per attribute change; the element then holds no feed.
       queueMicrotask(() => this.fireError(error));
     }
-    this.declared = {key, feed};
+    this.declared = {key, controller, feed};
     return feed;
   }
 
@@ -105,17 +110,18 @@ export class DataLive extends LitElement {
     const src = this.src?.trim();
     if (!src) throw new AttributeError(element, 'src', 'is required (the URL of the event stream or WebSocket), unless the feed property is set');
     const pk = this.pk?.trim() || 'id';
+    const declarations = declarationsOf(this.resolver.controller);
     const events: Record<string, unknown> = {};
     if (this.eventsJson !== undefined && this.eventsJson !== null) {
       for (const [event, entity] of Object.entries(parseJsonObject(element, 'events', this.eventsJson))) {
         if (entity !== null && (typeof entity !== 'string' || entity.trim() === '')) {
           throw new AttributeError(element, 'events', `maps "${event}" to ${JSON.stringify(entity)}: give an entity name or null`);
         }
-        events[event] = entity === null ? null : declaredEntity(entity.trim(), pk);
+        events[event] = entity === null ? null : declarations.entity(entity.trim(), pk);
       }
     }
     const entity = this.entity?.trim();
-    if (entity) events['message'] = declaredEntity(entity, pk);
+    if (entity) events['message'] = declarations.entity(entity, pk);
     if (Object.keys(events).length === 0) throw new AttributeError(element, 'entity', 'or "events" is required: what the messages carry');
     const type = this.type?.trim().toLowerCase() || (/^wss?:/i.test(src) ? 'websocket' : 'sse');
     const options = {url: src, events, onError: () => {}};

@@ -2,9 +2,12 @@ import type {PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import type {Query} from '../src/endpoint/index.js';
 import {DEV_MODE} from '../src/dev/index.js';
+import type {Controller} from '../src/core/index.js';
 import {CacheController} from '../src/lit/index.js';
+import {ControllerResolver} from '../src/lit/internal.js';
 import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
-import {declaredQuery, sortKeys} from './declared-query.js';
+import {sortKeys} from './declared-query.js';
+import {declarationsOf} from './declarations.js';
 import {defineElement} from './define-element.js';
 import {NeverHeldCheck, type EmptyRead} from './query-never-held.js';
 import {TemplateHostElement, type View} from './template-host-element.js';
@@ -29,7 +32,8 @@ export interface QueryModel {
 
 /**
  * A Query over the cache declared in HTML: the rows of an entity table
- * (the same table `<data-resource entity="…">` fills), filtered by field
+ * (the same table `<data-resource entity="…">` fills, under the same
+ * provider: the table's class is the provider's), filtered by field
  * equality, sorted, or counted. Or give any `Query` in the `query` property,
  * with its `args`. It never fetches: it shows what the cache holds and
  * follows every change, optimistic ones included, re-rendering only when
@@ -81,6 +85,9 @@ export class DataQuery extends TemplateHostElement {
   @property({attribute: false}) args?: unknown;
 
   private setup: {query: Query<any, any, any>; args: unknown[]} | AttributeError | undefined;
+  /** The Controller whose declarations the setup's Query came from. */
+  private configuredWith?: Controller;
+  private readonly resolver = new ControllerResolver(this, () => this.requestUpdate());
   /** Reads the Query the attributes (or the `query` property) declare; `configure` points it at another one when they change. */
   private readonly reader = new CacheController<Query<any, any, any>>(this, undefined, () =>
     this.setup === undefined || this.setup instanceof AttributeError ? null : this.setup.args,
@@ -93,16 +100,11 @@ export class DataQuery extends TemplateHostElement {
     if (DEV_MODE) this.addController(new NeverHeldCheck(this, () => this.emptyRead()));
   }
 
-  override connectedCallback(): void {
-    // Resolve the attributes before the reader connects, so it reads the right Query at once.
-    this.configure();
-    super.connectedCallback();
-  }
-
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     const inputs = ['entity', 'pk', 'filter', 'sort', 'count', 'query', 'args'];
-    if (inputs.some(name => changed.has(name))) this.configure();
+    // Configured before the reader's own update, which reads what the setup says.
+    if (!this.setup || this.configuredWith !== this.resolver.controller || inputs.some(name => changed.has(name))) this.configure();
   }
 
   protected override view(): View {
@@ -126,6 +128,7 @@ export class DataQuery extends TemplateHostElement {
   }
 
   private configure(): void {
+    this.configuredWith = this.resolver.controller;
     this.setup = this.resolveSetup();
     // The reader switches at its next host update, as it does when its args change.
     this.reader.endpoint = this.setup instanceof AttributeError ? undefined : this.setup.query;
@@ -146,7 +149,8 @@ export class DataQuery extends TemplateHostElement {
       } catch (error) {
         throw new AttributeError(element, 'sort', `is not a list of fields: ${(error as Error).message}`);
       }
-      return {query: declaredQuery({entity, pk: this.pk?.trim() || 'id', filter, sort: this.sort, count: this.count}), args: []};
+      const declarations = declarationsOf(this.resolver.controller);
+      return {query: declarations.query({entity, pk: this.pk?.trim() || 'id', filter, sort: this.sort, count: this.count}), args: []};
     } catch (error) {
       return error instanceof AttributeError ? error : new AttributeError(element, 'entity', String((error as Error)?.message ?? error));
     }

@@ -1,6 +1,6 @@
 import {Query} from '../src/endpoint/index.js';
 import {AllSchema} from '../src/schema/index.js';
-import {declaredEntity} from './declared-entity.js';
+import type {DeclaredEntityClass} from './declared-entity.js';
 
 /**
  * What `<data-query>` declares in its attributes.
@@ -8,7 +8,7 @@ import {declaredEntity} from './declared-entity.js';
  * @example
  * ```ts
  * const declaration: QueryDeclaration = {entity: 'Todo', filter: {completed: false}, count: true};
- * const openCount = declaredQuery(declaration);
+ * const openCount = declarationsOf(controller).query(declaration);
  * ```
  */
 export interface QueryDeclaration {
@@ -26,42 +26,35 @@ export interface QueryDeclaration {
 
 type Row = Record<string, unknown>;
 
-const queries = new Map<string, Query<AllSchema, [], unknown>>();
-
 /**
- * The Query `<data-query>` runs: every cached row of the table
- * (`schema.All`), kept when each `filter` field equals the row's (values of
- * different types compare as strings, `null` equals a missing field, and a
- * nested entity compares by its pk), sorted by `sort` (missing values
- * last), or counted. One Query per declaration, so equal declarations share
- * the memoized result.
- * Undefined until a row of the table was ever cached; a count of 0 is 0.
+ * A new Query of what `<data-query>` declares, over the rows of `entity`
+ * (`schema.All`): kept when each `filter` field equals the row's (values
+ * of different types compare as strings, `null` equals a missing field,
+ * and a nested entity compares by its pk), sorted by `sort` (missing
+ * values last), or counted. Undefined until a row of the table was ever
+ * cached; a count of 0 is 0. `Declarations.query` makes one per
+ * declaration and Controller, so equal declarations share the memoized
+ * result.
  *
  * @example
  * ```ts
- * const openCount = declaredQuery({entity: 'Todo', filter: {completed: false}, count: true});
+ * const openCount = queryOf(declarationsOf(controller).entity('Todo'), {entity: 'Todo', filter: {completed: false}, count: true});
  * controller.get(openCount); // a number once todos are cached
  * ```
  */
-export function declaredQuery(declaration: QueryDeclaration): Query<AllSchema, [], unknown> {
-  const {entity, pk = 'id', filter, sort, count = false} = declaration;
-  const id = JSON.stringify([entity, pk, filter ?? null, sort ?? '', count]);
-  let query = queries.get(id);
-  if (!query) {
-    const keys = sortKeys(sort);
-    const conditions = Object.entries(filter ?? {});
-    query = new Query(
-      new AllSchema(declaredEntity(entity, pk)),
-      (entries: unknown) => {
-        let rows = (entries as Row[]).filter(row => conditions.every(([field, value]) => same(row[field], value)));
-        if (keys.length > 0) rows = [...rows].sort((a, b) => compareRows(a, b, keys));
-        return count ? rows.length : rows;
-      },
-      {name: `<data-query entity="${entity}">`},
-    );
-    queries.set(id, query);
-  }
-  return query;
+export function queryOf(entity: DeclaredEntityClass, declaration: QueryDeclaration): Query<AllSchema, [], unknown> {
+  const {filter, sort, count = false} = declaration;
+  const keys = sortKeys(sort);
+  const conditions = Object.entries(filter ?? {});
+  return new Query(
+    new AllSchema(entity),
+    (entries: unknown) => {
+      let rows = (entries as Row[]).filter(row => conditions.every(([field, value]) => same(row[field], value)));
+      if (keys.length > 0) rows = [...rows].sort((a, b) => compareRows(a, b, keys));
+      return count ? rows.length : rows;
+    },
+    {name: `<data-query entity="${declaration.entity}">`},
+  );
 }
 
 /** The fields of a `sort` attribute: `-completed, title` gives `[['completed', -1], ['title', 1]]`. Throws on an empty field. */

@@ -1,53 +1,80 @@
-import {createResource, type Resource} from '../src/rest/index.js';
-import {declaredEntity} from './declared-entity.js';
-import {withLinkHeader} from './link-header-list.js';
+import {linkHeaderResource} from '../src/pagination/index.js';
+import {createResource, optimisticResource, type Resource} from '../src/rest/index.js';
+import type {DeclaredEntityClass} from './declared-entity.js';
 
 /**
- * What `<data-resource>` declares in its attributes.
+ * What `<data-resource>`'s attributes ask of any resource, its own or one
+ * given in its `resource` property.
  *
  * @example
  * ```ts
- * const declaration: ResourceDeclaration = {urlPrefix: '/api', path: '/todos/:id', entity: 'Todo', pk: 'id'};
- * const todos = declaredResource(declaration);
+ * const features: ResourceFeatures = {pk: 'id', optimistic: true, pollFrequency: 5000};
  * ```
  */
-export interface ResourceDeclaration {
+export interface ResourceFeatures {
+  /** The field holding the pk (`pk`), where predictions put it. */
+  readonly pk: string;
+  /** Default predictions on the writes (`optimistic`): {@link optimisticResource}. */
+  readonly optimistic: boolean;
+  /** Polling of the reads (`poll-frequency`): their `pollFrequency` option. */
+  readonly pollFrequency?: number;
+}
+
+/**
+ * What `<data-resource>` declares in its attributes to build a resource of
+ * its own.
+ *
+ * @example
+ * ```ts
+ * const declaration: ResourceDeclaration = {urlPrefix: '/api', path: '/todos/:id', entity: 'Todo', pk: 'id', optimistic: true};
+ * const todos = declarationsOf(controller).resource(declaration);
+ * ```
+ */
+export interface ResourceDeclaration extends ResourceFeatures {
   readonly urlPrefix: string;
   readonly path: string;
   readonly entity: string;
-  readonly pk: string;
   /** The param that picks a page of the list (`page`, `cursor`), when it has pages. */
   readonly paginationField?: string;
-  /** The next page's URL comes in the `Link` header (`rel="next"`): the list is read as `{link, results}`. Needs `paginationField`. */
+  /** The list pages by its `Link` header (`link-header`): {@link linkHeaderResource}. Needs `paginationField`. */
   readonly linkHeader?: boolean;
 }
 
-const resources = new Map<string, Resource>();
-
 /**
- * The resource `<data-resource>` builds from its attributes:
- * `createResource({urlPrefix, path, schema})` over the shared
- * {@link declaredEntity} class; with `linkHeader`, its list is read as
- * `{link, results}` and pages by the `rel="next"` URL of the `Link` header. One resource per declaration, so elements
- * that declare the same one share its endpoints (and their cached lists).
- * Throws what `createResource` throws (a malformed or parameterless path).
+ * A new resource of what the attributes declare: `createResource` over
+ * `entity` with the list's `paginationField` and the reads' `pollFrequency`,
+ * paged by the `Link` header and optimistic when they say so. Throws what
+ * `createResource` and `linkHeaderResource` throw.
  *
  * @example
  * ```ts
- * const todos = declaredResource({urlPrefix: '/api', path: '/todos/:id', entity: 'Todo', pk: 'id'});
- * await controller.fetch(todos.getList);
+ * const todos = resourceOf(Todo, {urlPrefix: '/api', path: '/todos/:id', entity: 'Todo', pk: 'id', optimistic: true});
  * ```
  */
-export function declaredResource(declaration: ResourceDeclaration): Resource {
-  const {urlPrefix, path, entity, pk, paginationField, linkHeader = false} = declaration;
-  if (linkHeader && !paginationField) throw new TypeError('a list paged by its Link header needs `paginationField` (the param of the rel="next" URL)');
-  const id = JSON.stringify([urlPrefix, path, entity, pk, paginationField ?? null, linkHeader]);
-  let resource = resources.get(id);
-  if (!resource) {
-    const paging = paginationField ? {paginationField} : {};
-    resource = createResource({urlPrefix, path, schema: declaredEntity(entity, pk), ...paging});
-    if (linkHeader) resource = withLinkHeader(resource, paginationField!);
-    resources.set(id, resource);
-  }
-  return resource;
+export function resourceOf(entity: DeclaredEntityClass, declaration: ResourceDeclaration): Resource<any, any> {
+  const {urlPrefix, path, paginationField, pollFrequency} = declaration;
+  let resource: Resource<any, any> = createResource({
+    urlPrefix,
+    path,
+    schema: entity,
+    ...(paginationField === undefined ? {} : {paginationField}),
+    ...(pollFrequency === undefined ? {} : {pollFrequency}),
+  });
+  if (declaration.linkHeader) resource = linkHeaderResource(resource, paginationField!);
+  return declaration.optimistic ? optimisticResource(resource, {pk: declaration.pk}) : resource;
+}
+
+/**
+ * A given resource with what the attributes ask of it: the reads polled at
+ * `pollFrequency` (over their own), and the writes optimistic.
+ *
+ * @example
+ * ```ts
+ * const polled = withFeatures(TodoResource, {pk: 'id', optimistic: false, pollFrequency: 5000});
+ * ```
+ */
+export function withFeatures(resource: Resource<any, any>, features: ResourceFeatures): Resource<any, any> {
+  const {pollFrequency} = features;
+  const polled = pollFrequency === undefined ? resource : resource.extend({get: {pollFrequency}, getList: {pollFrequency}});
+  return features.optimistic ? optimisticResource(polled, {pk: features.pk}) : polled;
 }

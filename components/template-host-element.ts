@@ -40,7 +40,7 @@ export interface DataErrorDetail {
   readonly message: string;
   /** The malformed attribute, for an AttributeError. */
   readonly attribute?: string;
-  /** The write that failed (`create`, `update`, `partialUpdate`, `delete`), for a failed write. */
+  /** The write that failed (`create`, `replace`, `partialUpdate`, `delete`, `loadNextPage`), for a failed write. */
   readonly action?: string;
 }
 

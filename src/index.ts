@@ -52,6 +52,8 @@ export {
 export {
   RestEndpoint,
   createResource,
+  optimisticResource,
+  type OptimisticOptions,
   type RestEndpointOptions,
   type RestGenerics,
   type AnyRestGenerics,

@@ -2,8 +2,7 @@
 import {expect, fixture, html} from '@open-wc/testing';
 import {DataProvider} from '../components/data-provider.js';
 import {DataQuery} from '../components/data-query.js';
-import {declaredEntity} from '../components/declared-entity.js';
-import {declaredResource} from '../components/declared-resource.js';
+import {declarationsOf} from '../components/declarations.js';
 import '../components/data-resource.js';
 import type {DataErrorDetail} from '../components/template-host-element.js';
 import {Controller} from '../src/core/index.js';
@@ -16,7 +15,8 @@ import {makeTodos, text, todoServer, until, elementSuiteHooks, type Todo} from '
 
 void DataProvider;
 
-const TodoList = declaredResource({urlPrefix: '', path: '/el-api/todos/:id', entity: 'ElQTodo', pk: 'id'});
+/** The resource a <data-resource path="/el-api/todos/:id" entity="ElQTodo"> under `controller` declares. */
+const todoList = (controller: Controller) => declarationsOf(controller).resource({urlPrefix: '', path: '/el-api/todos/:id', entity: 'ElQTodo', pk: 'id', optimistic: true});
 
 /** A Controller that already holds `todos` (as if fetched), and a log of every request msw sees. */
 async function seeded(todos: Todo[]) {
@@ -28,7 +28,7 @@ async function seeded(todos: Todo[]) {
     }),
   );
   const controller = new Controller();
-  controller.setResponse(TodoList.getList, {}, todos);
+  controller.setResponse(todoList(controller).getList, {}, todos);
   return {controller, requests};
 }
 
@@ -78,7 +78,7 @@ describe('<data-query>', () => {
     const zero = provider.querySelector<DataQuery>('#zero')!;
     await Promise.all([none.updateComplete, zero.updateComplete]);
     expect(text(none)).to.equal('unknown');
-    controller.setResponse(TodoList.getList, {}, [{id: 9, title: 'x', completed: false}]);
+    controller.setResponse(todoList(controller).getList, {}, [{id: 9, title: 'x', completed: false}]);
     await until(() => text(zero) === '0', 'a count of 0');
     expect(requests).to.deep.equal([]);
   });
@@ -118,7 +118,7 @@ describe('<data-query>', () => {
 
   it('runs a Query given in its query property, with args, and follows a change of them', async () => {
     const {controller, requests} = await seeded(makeTodos(5));
-    const Todo = declaredEntity('ElQTodo');
+    const Todo = declarationsOf(controller).entity('ElQTodo');
     const titled = new Query(new AllSchema(Todo), (todos, prefix: string) =>
       todos.filter(t => String((t as unknown as Todo).title).endsWith(prefix)).map(t => (t as unknown as Todo).title),
     );
@@ -155,9 +155,9 @@ describe('<data-query>', () => {
       return original(...args);
     };
     // An unrelated table changes: the value is identical, no update.
-    controller.setResponse(declaredResource({urlPrefix: '', path: '/el-api/other/:id', entity: 'ElQOther', pk: 'id'}).getList, {}, [{id: 1}]);
+    controller.setResponse(declarationsOf(controller).resource({urlPrefix: '', path: '/el-api/other/:id', entity: 'ElQOther', pk: 'id', optimistic: true}).getList, {}, [{id: 1}]);
     expect(spy.updates).to.equal(0);
-    controller.setResponse(TodoList.getList, {}, [...makeTodos(3), {id: 4, title: 'x', completed: true}]);
+    controller.setResponse(todoList(controller).getList, {}, [...makeTodos(3), {id: 4, title: 'x', completed: true}]);
     expect(spy.updates).to.equal(1);
     await el.updateComplete;
     expect(text(el)).to.equal('2');

@@ -3,7 +3,7 @@ import {expect, fixture, html} from '@open-wc/testing';
 import {DataBoundary} from '../components/data-boundary.js';
 import {DataProvider} from '../components/data-provider.js';
 import {DataResource} from '../components/data-resource.js';
-import {declaredEntity} from '../components/declared-entity.js';
+import {declarationsOf} from '../components/declarations.js';
 import type {DataErrorDetail, DataLoadDetail} from '../components/template-host-element.js';
 import {createResource} from '../src/rest/index.js';
 import {Entity} from '../src/schema/index.js';
@@ -245,8 +245,9 @@ describe('<data-resource>', () => {
       await until(() => list.querySelectorAll('li').length === 3 && one.querySelector('h2') !== null);
       await one.partialUpdate({id: 2}, {title: 'changed in one'});
       await until(() => titles(list)[1] === 'changed in one', 'the list shows the change');
-      expect(declaredEntity('ElTodo')).to.equal(declaredEntity('ElTodo', 'id'));
-      expect(declaredEntity('ElTodo')).not.to.equal(declaredEntity('ElTodo', 'uuid'));
+      const declarations = declarationsOf(provider.activeController);
+      expect(declarations.entity('ElTodo')).to.equal(declarations.entity('ElTodo', 'id'));
+      expect(declarations.entity('ElTodo')).not.to.equal(declarations.entity('ElTodo', 'uuid'));
     });
 
     it('reads entities keyed by the pk attribute', async () => {
@@ -268,7 +269,7 @@ describe('<data-resource>', () => {
       const el = provider.querySelector('data-resource')!;
       await until(() => el.querySelectorAll('p').length === 2);
       expect([...el.querySelectorAll('p')].map(p => p.textContent)).to.deep.equal(['a=first', 'b=second']);
-      const row = provider.activeController.get(declaredEntity('ElSlug', 'slug'), {slug: 'b'}) as {title: string} | undefined;
+      const row = provider.activeController.get(declarationsOf(provider.activeController).entity('ElSlug', 'slug'), {slug: 'b'}) as {title: string} | undefined;
       expect(row?.title).to.equal('second');
     });
   });

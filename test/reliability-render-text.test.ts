@@ -11,9 +11,10 @@ import type {DataProvider} from '../components/data-provider.js';
 import '../components/data-provider.js';
 import '../components/data-query.js';
 import '../components/data-resource.js';
-import {declaredResource} from '../components/declared-resource.js';
 import {Controller} from '../src/core/index.js';
 import {useCache, useSuspense} from '../src/lit/index.js';
+import {createResource} from '../src/rest/index.js';
+import {Entity} from '../src/schema/index.js';
 import {until, watchPageEachTest} from './elements-fixtures.js';
 
 /** Set by any of the payloads below, should one ever run. */
@@ -31,7 +32,13 @@ const HOSTILE = [
 ];
 const rows = HOSTILE.map((title, i) => ({id: i + 1, title, link: title, completed: false}));
 
-const Resource = declaredResource({urlPrefix: '', path: '/rel-api/notes/:id', entity: 'RelNote', pk: 'id'});
+/** The table the elements below declare (entity="RelNote"): rows meet there by its name. */
+class RelNote extends Entity {
+  id = 0;
+  title = '';
+  static override key = 'RelNote';
+}
+const Resource = createResource({path: '/rel-api/notes/:id', schema: RelNote});
 
 class LitNote extends LitElement {
   noteId = 1;

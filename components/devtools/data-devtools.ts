@@ -2,6 +2,7 @@ import {html, LitElement, nothing, type PropertyValues, type TemplateResult} fro
 import {property, state} from 'lit/decorators.js';
 import {requestsInFlight, resultOrigin, visibleState, type Controller, type State} from '../../src/core/index.js';
 import type {FetchableEndpoint} from '../../src/endpoint/index.js';
+import {declaredOn} from '../declarations-shelf.js';
 import {defineElement} from '../define-element.js';
 import type {LoggedCommit} from './commit-log.js';
 import {commitsView} from './commits-view.js';
@@ -71,6 +72,7 @@ const LABELS: Record<DevtoolsTab, string> = {
  * @csspart search - The entity search field.
  * @csspart entity-table - An entity table (a `<details>`).
  * @csspart entity-row - A row of an entity table.
+ * @csspart declared - The note on a table that elements declare by name (`entity="…"`), with its pk field.
  * @csspart tree-branch - An object or array in a value tree (a `<details>`).
  * @csspart tree-leaf - A `key: value` line in a value tree.
  * @csspart results - The results table.
@@ -177,7 +179,8 @@ export class DataDevtools extends LitElement {
       requests: requests.length,
       commits: this.feed.log.entries.length,
     };
-    const live = this.contextOf(state, now, 'live', this.liveActions(controller, now));
+    const declared = new Map(declaredOn(controller).entities.map(({key, pk}) => [key, pk]));
+    const live = {...this.contextOf(state, now, 'live', this.liveActions(controller, now)), declared};
     let view: TemplateResult;
     switch (this.current) {
       case 'entities':

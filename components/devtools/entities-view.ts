@@ -9,9 +9,17 @@ const ROW_LIMIT = 200;
 /** Search text of each row object (rows are immutable: a changed row is a new object). */
 const haystacks = new WeakMap<object, string>();
 
-/** Every entity table of the state, each row a tree; rows filtered by the search (pk, table or content). */
+const NO_ROWS: EntityTable = new Map();
+
+/**
+ * Every entity table of the state, and the tables elements declare that have
+ * no rows yet; each row a tree; rows filtered by the search (pk, table or
+ * content).
+ */
 export function entitiesView(context: ViewContext): TemplateResult {
-  const tables = [...context.state.entities].sort(([a], [b]) => a.localeCompare(b));
+  const all = new Map(context.state.entities);
+  for (const name of context.declared?.keys() ?? []) if (!all.has(name)) all.set(name, NO_ROWS);
+  const tables = [...all].sort(([a], [b]) => a.localeCompare(b));
   if (tables.length === 0) return html`<p class="empty">No entities cached.</p>`;
   return html`${tables.map(([name, rows]) => tableView(context, name, rows))}`;
 }
@@ -31,7 +39,9 @@ function tableView(context: ViewContext, name: string, rows: EntityTable): Templ
     ?open=${open}
     @toggle=${(event: Event) => context.tree.toggle(path, (event.currentTarget as HTMLDetailsElement).open)}
   >
-    <summary><span class="table-name">${name}</span> <span class="count">(${context.search ? `${matching.length} of ${rows.size}` : rows.size})</span></summary>
+    <summary>
+      <span class="table-name">${name}</span> <span class="count">(${context.search ? `${matching.length} of ${rows.size}` : rows.size})</span>${declaredNote(context, name)}
+    </summary>
     ${open
       ? html`<div class="rows" role="list">
           ${shown.map(([pk, row]) => html`<div role="listitem" class="row" part="entity-row">${valueTree(pk, row, `${path}/${encodeURIComponent(pk)}`, context.tree)}</div>`)}
@@ -47,4 +57,10 @@ function matches(search: string, pk: string, row: unknown): boolean {
   let text = haystacks.get(row);
   if (text === undefined) haystacks.set(row, (text = searchText(row)));
   return text.includes(search);
+}
+
+/** " declared, pk id" for a table elements declare by name. */
+function declaredNote(context: ViewContext, name: string): TemplateResult | typeof nothing {
+  const pk = context.declared?.get(name);
+  return pk === undefined ? nothing : html` <span class="declared" part="declared">declared, pk ${pk}</span>`;
 }

@@ -23,4 +23,6 @@ export interface ViewContext {
   /** The entity search, lower case; empty shows every row. */
   readonly search: string;
   readonly live?: LiveActions;
+  /** The tables elements declare by name under this Controller (table → pk field), shown even while empty. */
+  readonly declared?: ReadonlyMap<string, string>;
 }

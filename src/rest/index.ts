@@ -3,6 +3,8 @@ export {shortenPath, type ShortenPath} from './shorten-path.js';
 export type {PathArgs, PathValue, HasPathParams} from './path-args.js';
 export type {RestGenerics, GenericsOf, AnyRestGenerics, IsLoose, RestParams, RestBody, RestArgs, RestFullArgs, RestResolve, RestEndpointOptions} from './rest-types.js';
 export {createResource} from './create-resource.js';
+export {optimisticResource, type OptimisticOptions} from './optimistic-resource.js';
+export {pathParams, pick} from './path-params.js';
 export {bodyOrParams} from './body-or-params.js';
 export type {Resource, ResourceGenerics, ResourceGenericsOf, ResourceMember, ResourceMembers, ResourceOptions, ResourceOverrides} from './resource-types.js';
 export type {ItemBody} from './item-body.js';

@@ -40,3 +40,21 @@ test('a Controller without the refresh part polls nothing: the poll timers come 
   const refreshed = await bundleApp("export {Controller} from 'lit-data-elements'; export {Refresh} from 'lit-data-elements/refresh';");
   assert.match(refreshed.code, /visibilitychange/);
 });
+
+/** Features an app asks for by calling a function: the consumer app (which calls none of them) carries none of their code. */
+const FEATURES = [
+  {file: 'src/rest/optimistic-resource.ts', add: "export {optimisticResource} from 'lit-data-elements';", marker: /tmp-/},
+  {file: 'src/pagination/link-header-resource.ts', add: "export {linkHeaderResource} from 'lit-data-elements/pagination';", marker: /LinkHeaderError/},
+  {file: 'components/declarations.ts', add: "import 'lit-data-elements/elements';", marker: /data-elements\/declarations/},
+];
+
+test('optimistic defaults, Link header pages and the declarations of the elements are in an app only when it uses them', async () => {
+  const app = await bundleApp(CONSUMER_APP);
+  for (const {file, add, marker} of FEATURES) {
+    assert.equal(app.inputs.has(file), false, `nothing of ${file}`);
+    assert.doesNotMatch(app.code, marker, `no ${marker} in the app`);
+    const withFeature = await bundleApp(`${CONSUMER_APP}\n${add}`);
+    assert.ok(withFeature.inputs.has(file), `${file} is in the app that uses it`);
+    assert.match(withFeature.code, marker);
+  }
+});

@@ -23,6 +23,7 @@ const ROOT_NAMES = [
   'RestEndpoint',
   'SchemaError',
   'createResource',
+  'optimisticResource',
   'pksOf',
   'requestSignal',
   'schema',

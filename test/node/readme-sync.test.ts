@@ -24,3 +24,11 @@ test('repository imports become package imports', () => {
   const source = "import {Entity} from '../src/index.js';\nimport {useCache} from '../src/lit/index.js';\nimport '../components/data-provider.js';\n";
   assert.equal(asPackageImports(source), "import {Entity} from 'lit-data-elements';\nimport {useCache} from 'lit-data-elements/lit';\nimport 'lit-data-elements/elements';\n");
 });
+
+test('the elements reference and the Lit guide list the same features, and the list names every attribute of <data-resource>', () => {
+  for (const file of ['docs/elements.md', 'docs/lit.md']) assert.match(readFileSync(file, 'utf8'), /<!-- include: docs\/feature-set\.md -->/, file);
+  const table = readFileSync('docs/feature-set.md', 'utf8');
+  const attributes = [...readFileSync('components/data-resource.ts', 'utf8').matchAll(/@attr (\S+) -/g)].map(match => match[1]!);
+  assert.ok(attributes.length > 10, 'the attributes were read');
+  for (const attribute of attributes) assert.ok(table.includes(`\`${attribute}\``), `docs/feature-set.md names \`${attribute}\``);
+});

@@ -5,7 +5,7 @@ import {type NextPageContext} from '../../src/internal.js';
 import {expectTypeOf} from 'expect-type';
 import {Controller, createResource, RestEndpoint, schema} from '../../src/index.js';
 import {Article} from './fixtures.js';
-import {fetchNextPage, nextPageArgs, nextPageEndpoint} from '../../src/pagination/index.js';
+import {fetchNextPage, linkHeaderResource, nextPageArgs, nextPageEndpoint} from '../../src/pagination/index.js';
 
 declare const ctrl: Controller;
 
@@ -51,4 +51,18 @@ export async function pagedResource(): Promise<void> {
   expectTypeOf(await fetchNextPage(ctrl, Articles.getList)).toEqualTypeOf<Article[] | undefined>();
   // @ts-expect-error a page is a number here
   await ctrl.fetch(nextPageEndpoint(Articles.getList), {page: 'two'});
+}
+
+export async function linkHeaderPages(): Promise<void> {
+  const Articles = linkHeaderResource(createResource({path: '/articles/:id', schema: Article, searchParams: {} as {cursor?: string; limit?: number}}), 'cursor');
+  const page = await ctrl.fetch(Articles.getList, {limit: 20});
+  expectTypeOf(page).toEqualTypeOf<{readonly link: string; readonly results: Article[]}>();
+  expectTypeOf(await fetchNextPage(ctrl, Articles.getList, {limit: 20})).toEqualTypeOf<typeof page | undefined>();
+  // The other members are the resource's own.
+  expectTypeOf(await ctrl.fetch(Articles.get, {id: 1})).toEqualTypeOf<Article>();
+  expectTypeOf(await ctrl.fetch(Articles.create, {title: 'x'})).toEqualTypeOf<Article>();
+  // @ts-expect-error the list keeps its params
+  await ctrl.fetch(Articles.getList, {limit: 'all'});
+  // @ts-expect-error the param of the next URL that picks the page is required
+  linkHeaderResource(createResource({path: '/articles/:id', schema: Article}));
 }

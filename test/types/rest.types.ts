@@ -2,7 +2,7 @@
 // line is a compile error; each expectTypeOf is an exact type. Compiled by `tsc -p tsconfig.json`.
 import {shortenPath, type PathArgs} from '../../src/internal.js';
 import {expectTypeOf} from 'expect-type';
-import {Controller, createResource, RestEndpoint, schema, type EndpointArgs, type EntityData, type SnapshotInterface} from '../../src/index.js';
+import {Controller, createResource, optimisticResource, RestEndpoint, schema, type EndpointArgs, type EntityData, type SnapshotInterface} from '../../src/index.js';
 import {Article, Todo, TodoResource, User, UserResource} from './fixtures.js';
 
 declare const ctrl: Controller;
@@ -107,4 +107,18 @@ export async function collectionAppenders(): Promise<void> {
   expectTypeOf(await ctrl.fetch(getStats.assign, {a: {title: 'x'}})).toEqualTypeOf<Record<string, Stat>>();
   // @ts-expect-error assign sends an id map of items
   await ctrl.fetch(getStats.assign, {title: 'x'});
+}
+
+export async function optimisticDefaults(): Promise<void> {
+  // The same resource type: the writes keep their params, bodies and results.
+  const Optimistic = optimisticResource(UserResource);
+  expectTypeOf(Optimistic).toEqualTypeOf<typeof UserResource>();
+  expectTypeOf(await ctrl.fetch(Optimistic.partialUpdate, {id: 1}, {name: 'Ann'})).toEqualTypeOf<User>();
+  expectTypeOf(optimisticResource(TodoResource, {pk: 'id'}).create).toEqualTypeOf<typeof TodoResource.create>();
+  // @ts-expect-error the body is still the entity's fields
+  await ctrl.fetch(Optimistic.partialUpdate, {id: 1}, {nmae: 'x'});
+  // @ts-expect-error pk names a field
+  optimisticResource(UserResource, {pk: 1});
+  // @ts-expect-error a resource, not one of its endpoints
+  optimisticResource(UserResource.partialUpdate);
 }

@@ -1,9 +1,10 @@
-import {parsePath, type PathToken} from '../src/rest/index.js';
+import {parsePath, type PathToken} from './path-syntax.js';
 
 /**
  * The parameter names of a path template, in order (optional ones
  * included): `/users/:userId/todos{/:id}` gives `['userId', 'id']`.
- * Throws on a malformed template, as `createResource` would.
+ * Throws on a malformed template, as `createResource` would. (Unlike
+ * `pathTemplate(path).names`, the order is the order in the path.)
  *
  * @example
  * ```ts
@@ -23,7 +24,14 @@ function collect(tokens: readonly PathToken[], names: string[]): void {
   }
 }
 
-/** The entries of `params` whose key is one of `names`. */
+/**
+ * The entries of `params` whose key is one of `names`.
+ *
+ * @example
+ * ```ts
+ * pick({id: 1, completed: true}, ['id']); // {id: 1}
+ * ```
+ */
 export function pick(params: Readonly<Record<string, unknown>>, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) if (Object.prototype.hasOwnProperty.call(params, name)) out[name] = params[name];

@@ -4,7 +4,7 @@ import type {Resource} from '../src/rest/index.js';
 import type {AllSchema} from '../src/schema/index.js';
 import {entityClass, type DeclaredEntityClass} from './declared-entity.js';
 import {queryOf, type QueryDeclaration} from './declared-query.js';
-import {resourceOf, withFeatures, type ResourceDeclaration, type ResourceFeatures} from './declared-resource.js';
+import type {ResourceDeclaration, ResourceFeatures} from './declared-resource.js';
 import {shelfOf, type DeclaredSummary, type Summarized} from './declarations-shelf.js';
 
 /**
@@ -35,18 +35,23 @@ export class Declarations implements Summarized {
     return remember(this.entities, [key, pk], () => ({entity: entityClass(key, pk), key, pk})).entity;
   }
 
-  /** The resource a `<data-resource>` of these attributes builds (see `resourceOf`); throws what it throws. */
-  resource(declaration: ResourceDeclaration): Resource<any, any> {
+  /**
+   * The resource a `<data-resource>` of these attributes builds with `build`
+   * (`resourceOf`), the same object for equal declarations; throws what
+   * `build` throws. The builder is the caller's, so that a page of
+   * `<data-query>` alone loads no code that builds resources.
+   */
+  resource(declaration: ResourceDeclaration, build: (entity: DeclaredEntityClass, declaration: ResourceDeclaration) => Resource<any, any>): Resource<any, any> {
     const {urlPrefix, path, entity, pk, paginationField, linkHeader = false, pollFrequency, optimistic} = declaration;
     const id = [urlPrefix, path, entity, pk, paginationField ?? null, linkHeader, pollFrequency ?? null, optimistic];
-    return remember(this.resources, id, () => ({resource: resourceOf(this.entity(entity, pk), declaration), declaration})).resource;
+    return remember(this.resources, id, () => ({resource: build(this.entity(entity, pk), declaration), declaration})).resource;
   }
 
-  /** A given resource with what the attributes ask of it (see `withFeatures`), the same object each time. */
-  withFeatures(resource: Resource<any, any>, features: ResourceFeatures): Resource<any, any> {
+  /** A given resource with what the attributes ask of it, made by `adapt` (`withFeatures`), the same object each time. */
+  withFeatures(resource: Resource<any, any>, features: ResourceFeatures, adapt: (resource: Resource<any, any>, features: ResourceFeatures) => Resource<any, any>): Resource<any, any> {
     let byFeatures = this.adapted.get(resource);
     if (!byFeatures) this.adapted.set(resource, (byFeatures = new Map()));
-    return remember(byFeatures, [features.pk, features.optimistic, features.pollFrequency ?? null], () => withFeatures(resource, features));
+    return remember(byFeatures, [features.pk, features.optimistic, features.pollFrequency ?? null], () => adapt(resource, features));
   }
 
   /** The Query a `<data-query>` of these attributes runs (see `queryOf`). */

@@ -27,7 +27,7 @@ export interface ResourceFeatures {
  * @example
  * ```ts
  * const declaration: ResourceDeclaration = {urlPrefix: '/api', path: '/todos/:id', entity: 'Todo', pk: 'id', optimistic: true};
- * const todos = declarationsOf(controller).resource(declaration);
+ * const todos = declarationsOf(controller).resource(declaration, resourceOf);
  * ```
  */
 export interface ResourceDeclaration extends ResourceFeatures {

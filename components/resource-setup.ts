@@ -4,6 +4,7 @@ import {LinkHeaderError, nextPageArgs} from '../src/pagination/index.js';
 import {pathParams, pick, shortenPath, type Resource} from '../src/rest/index.js';
 import {AttributeError, parseJsonObject} from './attribute-error.js';
 import type {ResourceAction} from './resource-model.js';
+import {resourceOf, withFeatures} from './declared-resource.js';
 import type {Declarations} from './declarations.js';
 
 type Params = Record<string, unknown>;
@@ -63,7 +64,7 @@ export function resourceSetup(element: string, inputs: ResourceInputs, declarati
   const linkHeader = !inputs.resource && inputs.linkHeader;
   let resource: Resource<any, any>;
   if (inputs.resource) {
-    resource = attempt(element, 'resource', 'is not usable', () => declarations.withFeatures(inputs.resource!, features));
+    resource = attempt(element, 'resource', 'is not usable', () => declarations.withFeatures(inputs.resource!, features, withFeatures));
   } else {
     const path = inputs.path?.trim();
     if (!path) throw new AttributeError(element, 'path', 'is required (the path of one item, such as /todos/:id), unless the resource property is set');
@@ -75,7 +76,7 @@ export function resourceSetup(element: string, inputs: ResourceInputs, declarati
       throw new AttributeError(element, 'link-header', 'needs "pagination-field": the param of the Link header\'s rel="next" URL that picks the page, such as pagination-field="cursor"');
     }
     const entity = inputs.entity?.trim() || `${urlPrefix}${shortenPath(path)}`;
-    resource = attempt(element, 'path', 'could not make a resource', () => declarations.resource({urlPrefix, path, entity, paginationField, linkHeader, ...features}));
+    resource = attempt(element, 'path', 'could not make a resource', () => declarations.resource({urlPrefix, path, entity, paginationField, linkHeader, ...features}, resourceOf));
   }
   return {resource, itemParamNames: pathParams(resource.get.path), listParamNames: pathParams(resource.getList.path), linkHeader: linkHeader || readsLinkHeader(resource)};
 }

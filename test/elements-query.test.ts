@@ -3,6 +3,7 @@ import {expect, fixture, html} from '@open-wc/testing';
 import {DataProvider} from '../components/data-provider.js';
 import {DataQuery} from '../components/data-query.js';
 import {declarationsOf} from '../components/declarations.js';
+import {resourceOf} from '../components/declared-resource.js';
 import '../components/data-resource.js';
 import type {DataErrorDetail} from '../components/template-host-element.js';
 import {Controller} from '../src/core/index.js';
@@ -16,7 +17,7 @@ import {makeTodos, text, todoServer, until, elementSuiteHooks, type Todo} from '
 void DataProvider;
 
 /** The resource a <data-resource path="/el-api/todos/:id" entity="ElQTodo"> under `controller` declares. */
-const todoList = (controller: Controller) => declarationsOf(controller).resource({urlPrefix: '', path: '/el-api/todos/:id', entity: 'ElQTodo', pk: 'id', optimistic: true});
+const todoList = (controller: Controller) => declarationsOf(controller).resource({urlPrefix: '', path: '/el-api/todos/:id', entity: 'ElQTodo', pk: 'id', optimistic: true}, resourceOf);
 
 /** A Controller that already holds `todos` (as if fetched), and a log of every request msw sees. */
 async function seeded(todos: Todo[]) {
@@ -155,7 +156,7 @@ describe('<data-query>', () => {
       return original(...args);
     };
     // An unrelated table changes: the value is identical, no update.
-    controller.setResponse(declarationsOf(controller).resource({urlPrefix: '', path: '/el-api/other/:id', entity: 'ElQOther', pk: 'id', optimistic: true}).getList, {}, [{id: 1}]);
+    controller.setResponse(declarationsOf(controller).resource({urlPrefix: '', path: '/el-api/other/:id', entity: 'ElQOther', pk: 'id', optimistic: true}, resourceOf).getList, {}, [{id: 1}]);
     expect(spy.updates).to.equal(0);
     controller.setResponse(todoList(controller).getList, {}, [...makeTodos(3), {id: 4, title: 'x', completed: true}]);
     expect(spy.updates).to.equal(1);

@@ -1,5 +1,5 @@
 import {Signal} from '@lit-labs/signals';
-import {fullArgs, keyOf, reportError, watchKeyed, type Controller, type ResponseState, type Watch} from '../core/index.js';
+import {fullArgs, internalsOf, keyOf, reportError, watchKeyed, type Controller, type ResponseState, type Watch} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {argsList, type ArgsInput} from '../lit/internal.js';
 import {linkSource, type SignalSource, type SourceLink} from './signal-source.js';
@@ -121,7 +121,8 @@ export class CacheRead {
     }
     if (this.watch && (this.last?.key !== key || this.last.controller !== controller)) this.unfollow();
     if (this.shown && !this.watch) this.open(controller, args, key);
-    const response = this.watch?.response ?? controller.getResponse(this.endpoint, ...args);
+    // The store's own read, with the key computed above (getResponse would compute it again).
+    const response = this.watch?.response ?? readKeyed(controller, this.endpoint, args, key);
     this.last = {kind: 'read', controller, args, key, response, following: this.watch !== undefined};
     return this.last;
   }
@@ -214,6 +215,12 @@ export class CacheRead {
     this.unfollow();
     this.last = undefined;
   }
+}
+
+/** `controller.getResponse` for full args whose key is known. */
+function readKeyed(controller: Controller, endpoint: EndpointInterface, args: readonly unknown[], key: string): ResponseState {
+  const {store} = internalsOf(controller);
+  return store.read(store.visible, endpoint, args, key).response;
 }
 
 /** Whether two responses show the same thing (a new `expiresAt` alone shows nothing new). */

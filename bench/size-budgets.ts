@@ -24,6 +24,7 @@ export const SIZE_TARGETS = {
 /** What the tests hold today, min + gzip. */
 export const SIZE_CEILINGS = {
   litApp: kB(27.8),
-  cdnFile: kB(58.5),
+  // With the signals part, which brings signal-polyfill and @lit-labs/signals (about 5.3 kB of it).
+  cdnFile: kB(63.8),
   cdnQueryPage: kB(46.0),
 } as const;

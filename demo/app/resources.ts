@@ -119,3 +119,10 @@ export const TodoResource = createResource({urlPrefix: '/api', path: '/todos/:id
 export const openTodoCount = new Query(new schema.All(Todo), todos => todos.filter(todo => !todo.completed).length, {
   name: 'openTodoCount',
 });
+
+/** The most viewed of the cached articles (undefined before any is cached): it follows the live view counts. */
+export const mostViewed = new Query(
+  new schema.All(Article),
+  articles => articles.reduce<Article | undefined>((top, article) => (top === undefined || article.views > top.views ? article : top), undefined),
+  {name: 'mostViewed'},
+);

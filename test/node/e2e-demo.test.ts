@@ -244,6 +244,17 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     assert.deepEqual(errors, []);
   });
 
+  it('the most viewed article, bound with signals, follows the live view counts and renders once', async () => {
+    const row = page.locator('[data-testid=most-viewed]');
+    await page.waitForFunction(() => /views$/.test(document.querySelector('[data-testid=most-viewed]')?.textContent?.trim() ?? '') && !document.querySelector('[data-testid=most-viewed]')?.textContent?.includes('…'), null, {timeout: WAIT_MS});
+    const before = (await row.innerText()).trim();
+    assert.match(before, /^Most viewed: .+ · [\d,]+ views$/);
+    // The server pushes a view count every 1.5 s: the text changes, the element does not render.
+    await page.waitForFunction(shown => document.querySelector('[data-testid=most-viewed]')?.textContent?.replace(/\s+/g, ' ').trim() !== shown, before.replace(/\s+/g, ' '), {timeout: WAIT_MS});
+    assert.equal(await row.getAttribute('data-renders'), '1');
+    assert.deepEqual(errors, []);
+  });
+
   it('the header’s links and buttons are readable: their text contrasts 4.5:1 or more with what is behind it', async () => {
     const controls = await textContrasts(page, 'header.top nav a, header.top nav button');
     assert.deepEqual(
@@ -268,8 +279,9 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     );
     assert.deepEqual(await seen.jsonValue(), {count: '3 open', patchesAnswered: 0}, 'the count changed before the server answered the PATCH');
     assert.equal(await box.isChecked(), true);
-    // The server confirms: the count stays.
-    await page.waitForFunction(() => window.demoApi.log.inFlight().length === 0, null, {timeout: WAIT_MS});
+    // The server confirms: the count stays. (Waiting for no request in flight alone could pass
+    // before the PATCH reached the mock server.)
+    await page.waitForFunction(() => window.demoApi.log.answered('PATCH') === 1 && window.demoApi.log.inFlight().length === 0, null, {timeout: WAIT_MS});
     const patch = await page.evaluate(() => window.demoApi.log.entries.filter(e => e.method === 'PATCH').map(e => [e.url, e.status]));
     assert.deepEqual(patch, [['/api/todos/1', 200]]);
     assert.equal(await text(page, '[data-testid=open-count]'), '3 open');

@@ -4,23 +4,12 @@
 // bindings and renders no element at all. The list reads the pks of the list, as there.
 import {computed, watch} from '@lit-labs/signals';
 import {html, LitElement} from 'lit';
-import {repeat} from 'lit/directives/repeat.js';
-import '../../components/data-provider.js';
-import {Controller, createResource, Entity, pksOf} from '../../src/index.js';
-import {useCache} from '../../src/lit/index.js';
 import {cacheSignal} from '../../src/signals/index.js';
-import {countRow, counters, expose, rowStyles, Server} from './shared.js';
+import {defineIdList, ItemResource, mountList} from './items.js';
+import {countRow, expose, rowStyles, Server} from './shared.js';
 
 const scriptStart = performance.now();
 const server = new Server();
-
-class Item extends Entity {
-  id = 0;
-  title = '';
-  done = false;
-  static override key = 'BenchItem';
-}
-const ItemResource = createResource({path: '/bench/items/:id', schema: Item});
 
 /** A row whose fields follow its entity through `watch()`: it renders once, at mount. */
 class SignalRow extends LitElement {
@@ -40,25 +29,9 @@ class SignalRow extends LitElement {
 customElements.define('de-signal-row', SignalRow);
 
 /** The list of rows: it reads which items there are, not their fields. */
-class SignalList extends LitElement {
-  readonly ids = useCache(this, pksOf(ItemResource.getList));
-  override render() {
-    counters.listRenders++;
-    return html`${repeat(
-      this.ids.value ?? [],
-      id => id,
-      id => html`<de-signal-row .itemId=${Number(id)}></de-signal-row>`,
-    )}`;
-  }
-}
-customElements.define('de-signal-list', SignalList);
+defineIdList('de-signal-list', id => html`<de-signal-row .itemId=${id}></de-signal-row>`);
 
-const controller = new Controller();
-const provider = document.createElement('data-provider');
-provider.controller = controller;
-const list = document.createElement('de-signal-list') as SignalList;
-provider.append(list);
-document.body.append(provider);
+const {controller, list} = mountList('de-signal-list');
 controller.setResponse(ItemResource.getList, JSON.parse(server.listText));
 
 const rows = () => [...list.shadowRoot!.querySelectorAll('de-signal-row')] as SignalRow[];

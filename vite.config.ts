@@ -23,6 +23,7 @@ const PART_ENTRIES = {
   live: 'src/live/index.ts',
   persist: 'src/persist/index.ts',
   sync: 'src/sync/index.ts',
+  signals: 'src/signals/index.ts',
 };
 
 const ROOT = fileURLToPath(new URL('./', import.meta.url));
@@ -133,6 +134,8 @@ export default defineConfig(({command, mode}) => {
             index: 'src/index.ts',
             lit: 'src/lit/index.ts',
             ...PART_ENTRIES,
+            // With its own @lit-labs/signals, and the names of it a page uses (src/signals-cdn.ts).
+            signals: 'src/signals-cdn.ts',
             'hydrate-support': 'components/hydrate-support.ts',
             elements: 'components/index.ts',
             devtools: 'components/devtools/index.ts',

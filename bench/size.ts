@@ -284,6 +284,11 @@ const PART_ROWS: PartRow[] = [
   {name: 'live feeds (SSE, WebSocket)', how: '`lit-data-elements/live`', add: "export * from 'lit-data-elements/live';"},
   {name: 'persistence (IndexedDB)', how: '`lit-data-elements/persist`; `<data-provider persist>` loads it on demand', add: "export * from 'lit-data-elements/persist';"},
   {name: 'tab sync (BroadcastChannel)', how: '`lit-data-elements/sync`; `<data-provider sync-tabs>` loads it on demand', add: "export * from 'lit-data-elements/sync';"},
+  {
+    name: 'signals (the cache as Lit signals), with the `Signal` of @lit-labs/signals and signal-polyfill',
+    how: '`lit-data-elements/signals`, beside `@lit-labs/signals` (an optional peer; an app using signals loads it anyway)',
+    add: "export * from 'lit-data-elements/signals';",
+  },
   {name: 'garbage collection (GCPolicy)', how: '`new Controller({gcPolicy: new GCPolicy()})`', add: "export {GCPolicy} from 'lit-data-elements';"},
 ];
 const app = await bundleApp(CONSUMER_APP);

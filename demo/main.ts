@@ -5,6 +5,7 @@ import './mock/browser.js';
 import {resetDb} from './mock/data.js';
 import '../components/index.js';
 import './app/article-feed.js';
+import './app/most-viewed.js';
 import './app/todo-panel.js';
 import './app/request-log.js';
 import '../components/devtools/index.js';

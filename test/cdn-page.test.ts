@@ -58,6 +58,32 @@ describe('CDN build', () => {
     }
   });
 
+  it('exports the signals part with the @lit-labs/signals names of its own copy, which see its signals', async () => {
+    const cdn: Record<string, any> = await import(/* @vite-ignore */ CDN_FILE);
+    for (const name of ['cacheSignal', 'suspenseSignal', 'CacheSignal', 'SuspenseSignal', 'watch', 'SignalWatcher', 'signal', 'computed', 'Signal']) {
+      expect(cdn[name], name).to.exist;
+    }
+    class Note extends cdn.Entity {
+      id = 0;
+      title = '';
+      static key = 'CdnSignalNote';
+    }
+    const NoteResource = cdn.createResource({path: '/cdn-api/notes/:id', schema: Note});
+    const controller = new cdn.Controller();
+    controller.setResponse(NoteResource.get, {id: 1}, {id: 1, title: 'first'});
+    const note = cdn.cacheSignal(controller, NoteResource.get, {id: 1});
+    const title = cdn.computed(() => note.get()?.title);
+    // A watcher of the file's own Signal is told of a change of the cache's signal: one copy.
+    let told = 0;
+    const watcher = new cdn.Signal.subtle.Watcher(() => told++);
+    watcher.watch(title);
+    expect(title.get()).to.equal('first');
+    controller.setResponse(NoteResource.get, {id: 1}, {id: 1, title: 'second'});
+    await waitUntil(() => told > 0, 'the watcher was told');
+    expect(title.get()).to.equal('second');
+    watcher.unwatch(title);
+  });
+
   it('renders a list from a mocked API in a page of plain HTML that loads only the CDN file', async () => {
     await startWorker(...handlers);
     const {frame, win, doc} = await openPage();

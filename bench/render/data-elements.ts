@@ -11,9 +11,9 @@
 //   n=0           mounts no row at all (with update=other: the cost of a write with no reader)
 import {html, LitElement} from 'lit';
 import {repeat} from 'lit/directives/repeat.js';
-import '../../components/data-provider.js';
-import {Controller, createResource, Entity, pksOf} from '../../src/index.js';
+import {createResource, Entity} from '../../src/index.js';
 import {useCache} from '../../src/lit/index.js';
+import {defineIdList, ItemResource, mountList} from './items.js';
 import {countRow, counters, expose, PropertyRow, ROWS, rowStyles, rowTemplate, Server, type ItemData} from './shared.js';
 
 const scriptStart = performance.now();
@@ -22,13 +22,6 @@ const ROWS_MODE = params.get('rows') ?? 'bound';
 const UPDATE_MODE = params.get('update') ?? 'entity';
 const server = new Server();
 
-class Item extends Entity {
-  id = 0;
-  title = '';
-  done = false;
-  static override key = 'BenchItem';
-}
-const ItemResource = createResource({path: '/bench/items/:id', schema: Item});
 class Other extends Entity {
   id = 0;
   title = '';
@@ -55,18 +48,7 @@ customElements.define('de-bound-row', BoundRow);
 customElements.define('de-prop-row', class extends PropertyRow {});
 
 /** The list of bound rows: it reads which items there are, not their fields. */
-class DeList extends LitElement {
-  readonly ids = useCache(this, pksOf(ItemResource.getList));
-  override render() {
-    counters.listRenders++;
-    return html`${repeat(
-      this.ids.value ?? [],
-      id => id,
-      id => html`<de-bound-row .itemId=${Number(id)}></de-bound-row>`,
-    )}`;
-  }
-}
-customElements.define('de-list', DeList);
+defineIdList('de-list', id => html`<de-bound-row .itemId=${id}></de-bound-row>`);
 
 /** The list of property rows: it reads the entities and hands each to its row. */
 class DePropList extends LitElement {
@@ -82,12 +64,7 @@ class DePropList extends LitElement {
 }
 customElements.define('de-prop-list', DePropList);
 
-const controller = new Controller();
-const provider = document.createElement('data-provider');
-provider.controller = controller;
-const list = document.createElement(ROWS_MODE === 'prop' ? 'de-prop-list' : 'de-list') as LitElement;
-provider.append(list);
-document.body.append(provider);
+const {controller, list} = mountList(ROWS_MODE === 'prop' ? 'de-prop-list' : 'de-list');
 // The first load, as a fetch of the list would store it.
 controller.setResponse(ItemResource.getList, ROWS === 0 ? [] : JSON.parse(server.listText));
 

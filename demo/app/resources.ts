@@ -119,3 +119,15 @@ export const TodoResource = createResource({urlPrefix: '/api', path: '/todos/:id
 export const openTodoCount = new Query(new schema.All(Todo), todos => todos.filter(todo => !todo.completed).length, {
   name: 'openTodoCount',
 });
+
+/**
+ * The most viewed of the articles loaded (undefined before any is): it follows the live view
+ * counts. A count pushed for an article not loaded yet is cached as a partial row, with no
+ * title: those are left out.
+ */
+export const mostViewed = new Query(
+  new schema.All(Article),
+  articles =>
+    articles.reduce<Article | undefined>((top, article) => (article.title !== '' && (top === undefined || article.views > top.views) ? article : top), undefined),
+  {name: 'mostViewed'},
+);

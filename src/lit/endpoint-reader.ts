@@ -5,6 +5,7 @@ import type {EndpointInterface} from '../endpoint/index.js';
 import {announceFailure} from './announce-failure.js';
 import {ControllerResolver} from './controller-resolver.js';
 import {MissingProviderError} from './missing-provider-error.js';
+import {argsList} from './reader-args.js';
 import {afterPageLoad} from './page-load.js';
 import {isServerRendered} from './server-render.js';
 import {logUnhandledReaderError} from './unhandled-reader-error.js';
@@ -246,7 +247,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     this.unread = false;
     const endpoint = this.endpoint;
     const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
-    let args: readonly unknown[] | null = raw === null || endpoint === undefined ? null : Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+    let args = endpoint === undefined ? null : argsList(raw);
     let key: string | null = null;
     if (args !== null) {
       try {

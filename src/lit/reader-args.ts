@@ -60,3 +60,12 @@ export interface ReaderOptions {
    */
   keepPrevious?: boolean;
 }
+
+/**
+ * A reader's args value as an argument list: an array as it is, `undefined`
+ * as no args, `null` ("not now") as null, anything else (the params object)
+ * as its only element.
+ */
+export function argsList(raw: unknown): readonly unknown[] | null {
+  return raw === null ? null : Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+}

@@ -256,7 +256,7 @@ describe('the documentation site', {skip}, () => {
       console.log(`# ${pages.length} pages and ${examples.length} live examples in Chromium in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       assert.deepEqual(errors, []);
       assert.ok(examples.length >= 3, `only ${examples.length} live examples ran: ${examples.join(', ')}`);
-      for (const file of ['examples/todo-list.html', 'examples/article-list.ts', 'examples/lit-todo-list.ts']) {
+      for (const file of ['examples/todo-list.html', 'examples/article-list.ts', 'examples/lit-todo-list.ts', 'examples/lit-signals.ts']) {
         assert.ok(examples.some(e => e.endsWith(file)), `${file} did not run on any page`);
       }
       // For people: three pages as a reader sees them (best effort, not asserted).

@@ -244,6 +244,28 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     assert.deepEqual(errors, []);
   });
 
+  it('the most viewed article, bound with signals, shows the highest count of the cards as pushes come, and renders once', async () => {
+    // The view counts the cards show, the count the signals row shows, and how often it rendered.
+    // (No named function inside: the page gets this function's source text.)
+    const counts = () => {
+      const cards = [...document.querySelectorAll('demo-article-feed article .views')].map(views => Number((views.textContent ?? '').replace(/\D/g, '')));
+      const row = document.querySelector('[data-testid=most-viewed]');
+      const shown = Number((row?.querySelector('.most-viewed-views')?.textContent ?? '').replace(/\D/g, ''));
+      return {cards: cards.join(' '), max: Math.max(...cards), shown, renders: row?.getAttribute('data-renders')};
+    };
+    await page.waitForFunction(`(${counts})().shown === (${counts})().max && (${counts})().max > 0`, null, {timeout: WAIT_MS});
+    const before = await page.evaluate(counts);
+    // The server pushes a count every 1.5 s, to one of ten articles (five are shown): once the
+    // cards changed, the row shows the highest count again, and it has not rendered.
+    await page.waitForFunction(
+      `(() => { const now = (${counts})(); return now.cards !== ${JSON.stringify(before.cards)} && now.shown === now.max; })()`,
+      null,
+      {timeout: WAIT_MS},
+    );
+    assert.equal((await page.evaluate(counts)).renders, '1');
+    assert.deepEqual(errors, []);
+  });
+
   it('the header’s links and buttons are readable: their text contrasts 4.5:1 or more with what is behind it', async () => {
     const controls = await textContrasts(page, 'header.top nav a, header.top nav button');
     assert.deepEqual(
@@ -268,8 +290,9 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     );
     assert.deepEqual(await seen.jsonValue(), {count: '3 open', patchesAnswered: 0}, 'the count changed before the server answered the PATCH');
     assert.equal(await box.isChecked(), true);
-    // The server confirms: the count stays.
-    await page.waitForFunction(() => window.demoApi.log.inFlight().length === 0, null, {timeout: WAIT_MS});
+    // The server confirms: the count stays. (Waiting for no request in flight alone could pass
+    // before the PATCH reached the mock server.)
+    await page.waitForFunction(() => window.demoApi.log.answered('PATCH') === 1 && window.demoApi.log.inFlight().length === 0, null, {timeout: WAIT_MS});
     const patch = await page.evaluate(() => window.demoApi.log.entries.filter(e => e.method === 'PATCH').map(e => [e.url, e.status]));
     assert.deepEqual(patch, [['/api/todos/1', 200]]);
     assert.equal(await text(page, '[data-testid=open-count]'), '3 open');

@@ -25,8 +25,8 @@ export const SIZE_TARGETS = {
 export const SIZE_CEILINGS = {
   litApp: kB(27.8),
   // With the signals part, which brings signal-polyfill and @lit-labs/signals (about 5.3 kB of it).
-  cdnFile: kB(63.8),
+  cdnFile: kB(64.4),
   // The signals module shares chunks with the others (Lit's directive helpers, the fetching
   // readers' FetchPolicy): split out of larger ones, they load as files of their own (+0.7 kB).
-  cdnQueryPage: kB(46.5),
+  cdnQueryPage: kB(47.5),
 } as const;

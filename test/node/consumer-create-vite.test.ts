@@ -31,6 +31,9 @@ const CREATE_VITE = 'create-vite@9.3.0';
  */
 const PINNED: Record<string, string> = {vite: '8.3.8', typescript: '7.0.2', lit: '3.3.3'};
 
+/** The @lit-labs/signals this repository develops with (its devDependency). */
+const SIGNALS_VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {devDependencies: Record<string, string>}).devDependencies['@lit-labs/signals']!;
+
 interface Template {
   readonly name: 'vanilla-ts' | 'lit-ts';
   /** The ranges the template's package.json holds (checked, so a changed template is noticed). */
@@ -82,8 +85,9 @@ describe('the README’s Lit example in a new Vite + TypeScript project', {timeo
       manifest.dependencies = pin(manifest.dependencies);
       manifest.devDependencies = pin(manifest.devDependencies);
       writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
-      // What the README's Install section says: the tarball, and lit.
-      npmInstall(dir, tarball, `lit@${PINNED.lit}`);
+      // What the README's Install section says: the tarball, and lit; and @lit-labs/signals, the
+      // optional peer that the signals example (among the example modules below) uses.
+      npmInstall(dir, tarball, `lit@${PINNED.lit}`, `@lit-labs/signals@${SIGNALS_VERSION}`);
 
       const {source, markup} = readmeLitExample();
       writeFileSync(join(dir, template.entry), source);

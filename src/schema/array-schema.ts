@@ -2,7 +2,7 @@ import type {Denormalize} from './denormalize-type.js';
 import {joinPath} from './join-path.js';
 import {INVALID} from './invalid.js';
 import {SchemaError} from './schema-error.js';
-import type {DenormalizeDelegate, NormalizeDelegate, Schema} from './types.js';
+import type {DenormalizeDelegate, NormalizeDelegate, Schema, SchemaSimple} from './types.js';
 
 /**
  * A list of one schema; `[Article]` is shorthand for `new schema.Array(Article)`.
@@ -39,8 +39,10 @@ export class ArraySchema<S extends Schema = Schema> {
 export function denormalizeList(schema: unknown, input: unknown, delegate: DenormalizeDelegate): unknown {
   if (!Array.isArray(input)) return input;
   const out: unknown[] = [];
+  // A schema object or class (an Entity) is called directly: `unvisit` would resolve it for every item.
+  const direct = (typeof schema === 'function' || (typeof schema === 'object' && schema !== null && !Array.isArray(schema))) && typeof (schema as SchemaSimple).normalize === 'function' ? (schema as SchemaSimple) : undefined;
   for (const item of input) {
-    const value = delegate.unvisit(schema, item);
+    const value = direct === undefined ? delegate.unvisit(schema, item) : item === null || item === undefined ? item : direct.denormalize(item, delegate);
     if (value !== INVALID && value !== undefined) out.push(value);
   }
   return out;

@@ -169,11 +169,16 @@ export class Store {
     this.pendingWrites?.();
     const now = this.now();
     const changes = new ChangeSet();
-    // One meta for the rows and the result of a response.
-    const merged: MergeInput[] = received.map(({endpoint, normalized, fetchedAt}) => ({response: normalized, meta: {fetchedAt, date: now, expiresAt: now + this.expiryLength(endpoint)}}));
+    const merged: MergeInput[] = [];
+    for (const {endpoint, normalized, fetchedAt} of received) {
+      // One meta for the rows and the result of a response.
+      merged.push({response: normalized, meta: {fetchedAt, date: now, expiresAt: now + this.expiryLength(endpoint)}});
+    }
     const store = mergeResponses(this.base, merged, changes.row); // throws (a useIncoming) before anything is written
     let {endpoints, meta} = this.base;
-    received.forEach(({endpoint, args, key, normalized, fetchedAt}, i) => {
+    for (let i = 0; i < received.length; i++) {
+      const {endpoint, args, normalized, fetchedAt} = received[i]!;
+      let {key} = received[i]!;
       const times: ResultMeta = merged[i]!.meta;
       // A next page is stored into the list it continues; its origin (this endpoint, these args) says which page was last.
       const into = endpoint.appendsTo?.(...args);
@@ -196,7 +201,7 @@ export class Store {
         }
       }
       this.collector.wrote(stored ? key : undefined, (into?.endpoint ?? endpoint).schema, normalized);
-    });
+    }
     this.commit({...this.base, entities: store.entities, entitiesMeta: store.entitiesMeta, endpoints, meta}, changes, 'receive', update);
     this.notifier.flush();
   }

@@ -10,7 +10,7 @@
 //                                      one case / one library (for --cpu-prof profiles);
 //                                      cases: normalize refetch cold warm update query-cold query-warm,
 //                                      write write-pending fetch-pending (bench/write-cost.ts; each of those
-//                                      starts no new round after --write-deadline=60 s);
+//                                      starts no new round after --write-deadline=60 s), memory (bench/memory.ts);
 //                                      libs: ours rdc normalizr ours-string-date
 //   npm run bench -- --baseline=95ea127 adds data-elements as it was at a commit (its src/ by git
 //                                      archive), measured in the same run (lib id: baseline)
@@ -37,6 +37,7 @@ import type {Lib, QueryArgs, WriteMeta} from './adapters/types.js';
 import {flag, option} from './cli.js';
 import {baselineSource} from './baseline-source.js';
 import {runWriteCost, WRITE_CASES, type WriteCostReport} from './write-cost.js';
+import {MEMORY_CASE, MEMORY_DATA, runMemory, type MemoryLib, type MemoryReport} from './memory.js';
 
 const started = performance.now();
 
@@ -80,7 +81,7 @@ const ALL: Lib[] = [...MAIN, oursNoDate as Lib].filter(lib => !LIBS || LIBS.incl
  */
 async function baselineLib(rev: string): Promise<Lib> {
   const dir = baselineSource(rev);
-  const out = join(ROOT, `node_modules/.cache/data-elements-bench/ours-${rev}.mjs`);
+  const out = baselineBundle(rev);
   const sources = join(ROOT, 'src') + '/';
   await build({
     ...BUNDLE,
@@ -100,6 +101,11 @@ async function baselineLib(rev: string): Promise<Lib> {
   });
   const {ours: before} = (await import(`${pathToFileURL(out).href}?${Date.now()}`)) as typeof import('./adapters/ours.js');
   return {...(before as Lib), id: 'baseline', name: `data-elements ${rev}`};
+}
+
+/** Where the baseline's bundle is written. */
+function baselineBundle(rev: string): string {
+  return join(ROOT, `node_modules/.cache/data-elements-bench/ours-${rev}.mjs`);
 }
 
 // --- the data ------------------------------------------------------------------------
@@ -465,6 +471,18 @@ if (writeCases.length > 0) {
   console.log(writeCost.notes.join('\n'));
 }
 
+// --- memory (bench/memory.ts) ----------------------------------------------------------
+let memory: MemoryReport | undefined;
+if (!QUICK && (!ONLY || ONLY.includes(MEMORY_CASE.id))) {
+  const memoryLibs: MemoryLib[] = MAIN.filter(lib => ALL.includes(lib)).map(lib =>
+    lib.id === 'baseline'
+      ? {name: lib.name, bundle: baselineBundle(BASELINE!), exportName: 'ours'}
+      : {name: lib.name, bundle, exportName: ({ours: 'ours', rdc: 'rdc', normalizr: 'normalizr3'} as Record<string, string>)[lib.id] ?? lib.id},
+  );
+  memory = runMemory(memoryLibs);
+  console.log(`\n${MEMORY_CASE.label}\n\n${memory.table}`);
+}
+
 if (WRITE) {
   if (ONLY || LIBS || QUICK) {
     console.error('\n--write refuses a partial run (--only, --libs, --quick): BENCHMARKS.md holds full runs only.');
@@ -506,5 +524,19 @@ if (WRITE) {
       ].join('\n'),
     );
     console.log('wrote the write-cost section of BENCHMARKS.md');
+  }
+  if (memory) {
+    writeSection(
+      'memory',
+      [
+        '## Memory',
+        '',
+        ...machineLines('npm run bench -- --write'),
+        `- ${MEMORY_DATA.articles.toLocaleString('en')} articles of the same generator (authors from ${MEMORY_DATA.users} users, tags from ${MEMORY_DATA.tags}); each library in a Node process of its own (bench/memory-child.ts): the heap after a full GC holding its normalized store and the list read from it once (as a page that shows the list holds both), less the heap before; the plain objects are what \`JSON.parse\` gives for the response.`,
+        '',
+        memory.table,
+      ].join('\n'),
+    );
+    console.log('wrote the memory section of BENCHMARKS.md');
   }
 }

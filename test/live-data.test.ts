@@ -214,14 +214,26 @@ for (const transport of ['sse', 'ws'] as const) {
       expect(applied[0]!.id).to.equal(numbered);
     });
 
-    it('applies a burst of 10,000 messages, each once and in order', async function () {
+    it('applies a burst of 10,000 messages, each once and in order, at most one commit a frame', async function () {
       this.timeout(120_000); // three engines share two cores during npm test
       const {controller, feed, applied, article} = connectFeed(transport);
       await until('open', () => feed.status === 'open', controller, feed);
+      let frames = 0;
+      let counting = true;
+      const frame = () => {
+        frames++;
+        if (counting) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+      let commits = 0;
+      cleanups.push(controller.subscribe(() => commits++));
       const ids = await server.burst(10_000, 100);
       await until('all applied', () => applied.length === 10_000, controller);
+      counting = false;
       expect(applied.map(m => m.id)).to.deep.equal(ids);
       expect(article('99')!.views).to.equal(9_999);
+      // One commit for what a task hands over, then at most one a frame while the burst goes on.
+      expect(commits, `${commits} commits in ${frames} frames`).to.be.at.most(frames + 1);
     });
 
     it('follows a server that restarts on another port, resuming after the last id', async () => {

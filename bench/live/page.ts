@@ -1,15 +1,19 @@
 // The page of `npm run bench:live`: a <data-provider>, 1,000 Lit rows each bound to its own
 // entity (useCache of `get` with its id), and a WebSocketFeed writing pushed updates into the
 // cache. The socket is wrapped so that each message's main-thread time is measured in the
-// page: from just before the feed's handler runs to the next task (the handler, the cache
-// write, and the Lit updates it caused, which run as microtasks of the same task), then with
-// style and layout forced. During a burst, the gaps between animation frames are recorded.
-import {WebSocketFeed, type WebSocketConstructor} from '../../src/live/index.js';
+// page: the feed's handler, plus the cache write from its start to the next task (the write,
+// and the Lit updates it caused, which run as microtasks of the same task; the write may come
+// in a later task than the message), then with style and layout forced. During a burst, the gaps between animation frames are recorded, with
+// the commits made in each frame and the long tasks. With `?sse=<url>` the feed is an
+// EventSourceFeed instead (a burst then comes as one chunk, handed over in one task).
+import {EventSourceFeed, WebSocketFeed, type WebSocketConstructor} from '../../src/live/index.js';
+import {longTasks, type LongTasks} from './long-tasks.js';
 import {css, html, LitElement} from 'lit';
 import {repeat} from 'lit/directives/repeat.js';
 import '../../components/data-provider.js';
 import {Controller, createResource, Entity, pksOf} from '../../src/index.js';
 import {useCache} from '../../src/lit/index.js';
+import {internalsOf} from '../../src/internal.js';
 
 export const ROWS = 1000;
 
@@ -79,23 +83,36 @@ export interface LivePageApi {
   /** Measures each of the next `count` messages (the server sends each once the previous one was measured: `window.liveBenchCount`). */
   measureMessages(count: number): Promise<MessageSample[]>;
   /** Records frame gaps until `count` messages arrived, then two more frames. */
-  recordBurst(count: number): Promise<{frames: number[]; messages: number; elapsed: number}>;
+  recordBurst(count: number): Promise<BurstRecord>;
+}
+
+export interface BurstRecord {
+  /** The gaps between animation frames (ms). */
+  readonly frames: number[];
+  /** The commits of the Controller in each of those frames. */
+  readonly commits: number[];
+  readonly messages: number;
+  readonly elapsed: number;
+  /** The tasks of 50 ms and more while the burst came (ms; Chromium's long-task entries). */
+  readonly longTasks: number[];
 }
 
 const params = new URLSearchParams(location.search);
-const wsUrl = params.get('ws')!;
+const wsUrl = params.get('ws');
+const sseUrl = params.get('sse');
 const started = performance.now();
 
 // --- the measuring socket ------------------------------------------------------------------
 let onMeasured: ((sample: MessageSample) => void) | undefined;
 let onArrived: (() => void) | undefined;
-let pending: {t0: number; handler: number} | undefined;
+let pending: {t0: number; handler: number; writeAt: number | undefined} | undefined;
 const afterMessage = () => {
   if (!pending) return;
-  const dom = performance.now() - pending.t0;
+  const {handler, writeAt} = pending;
+  const dom = handler + performance.now() - writeAt!;
   void document.body.offsetHeight;
-  const layout = performance.now() - pending.t0;
-  const sample = {handler: pending.handler, dom, layout, rowUpdated: lastRowUpdated - pending.t0, rowsRendered: rendered.size, listRenders};
+  const layout = handler + performance.now() - writeAt!;
+  const sample = {handler, dom, layout, rowUpdated: handler + lastRowUpdated - writeAt!, rowsRendered: rendered.size, listRenders};
   pending = undefined;
   onMeasured?.(sample);
 };
@@ -110,13 +127,10 @@ class MeasuredSocket extends WebSocket {
         if (measuring) {
           rendered.clear();
           listRenders = 0;
-          pending = {t0: performance.now(), handler: 0};
+          pending = {t0: performance.now(), handler: 0, writeAt: undefined};
         }
         listener(event);
-        if (measuring) {
-          pending!.handler = performance.now() - pending!.t0;
-          setTimeout(afterMessage, 0);
-        }
+        if (measuring) pending!.handler = performance.now() - pending!.t0;
         onArrived?.();
       },
       options,
@@ -135,7 +149,25 @@ controller.setResponse(
   ArticleResource.getList,
   Array.from({length: ROWS}, (_, i) => ({id: String(i), title: `Article ${i}`, views: 0})),
 );
-const feed = new WebSocketFeed({url: wsUrl, events: {article: Article}, WebSocket: MeasuredSocket as unknown as WebSocketConstructor});
+let commits = 0;
+controller.subscribe(() => commits++);
+// The cache write of a measured message starts the second part of its measure (a write of
+// the store by any name it has had: every message is written through one of them).
+const store = internalsOf(controller).store as unknown as Record<string, (...args: unknown[]) => unknown>;
+for (const name of ['receiveMany', 'receive']) {
+  const write = store[name];
+  if (typeof write !== 'function') continue;
+  store[name] = (...args) => {
+    if (pending && pending.writeAt === undefined) {
+      pending.writeAt = performance.now();
+      setTimeout(afterMessage, 0);
+    }
+    return write.apply(store, args);
+  };
+}
+const feed = sseUrl
+  ? new EventSourceFeed({url: sseUrl, events: {article: Article}, onMessage: () => onArrived?.()})
+  : new WebSocketFeed({url: wsUrl!, events: {article: Article}, WebSocket: MeasuredSocket as unknown as WebSocketConstructor});
 feed.connect(controller);
 
 const ready = (async () => {
@@ -166,6 +198,9 @@ const api: LivePageApi = {
   },
   recordBurst(count) {
     const frames: number[] = [];
+    const frameCommits: number[] = [];
+    const tasks: LongTasks = longTasks();
+    let commitsBefore = commits;
     let messages = 0;
     let last = performance.now();
     const t0 = last;
@@ -177,10 +212,12 @@ const api: LivePageApi = {
       };
       const frame = (now: number) => {
         frames.push(now - last);
+        frameCommits.push(commits - commitsBefore);
+        commitsBefore = commits;
         last = now;
         if (arrivedAll && ++after > 2) {
           onArrived = undefined;
-          resolve({frames, messages, elapsed: now - t0});
+          resolve({frames, commits: frameCommits, messages, elapsed: now - t0, longTasks: tasks.stop()});
           return;
         }
         requestAnimationFrame(frame);

@@ -1,4 +1,5 @@
 import type {NormalizedResponse} from '../schema/index.js';
+import type {RowKeys} from './change-set.js';
 import type {State} from './state.js';
 
 /**
@@ -12,12 +13,17 @@ import type {State} from './state.js';
  * `now`, it would outrank the predictions and undo what the user just did
  * until the next push.
  *
+ * `predicted`, when given, are the rows the pending predictions wrote: only
+ * those count. Without it, a row dated at a pending prediction's trigger time
+ * is taken as written by it, which also takes in a push dated in the same
+ * millisecond.
+ *
  * @example
  * ```ts
  * const fetchedAt = pushFetchedAt(visibleState(controller), normalize(Article, message), Date.now());
  * ```
  */
-export function pushFetchedAt(visible: State, normalized: NormalizedResponse, now: number): number {
+export function pushFetchedAt(visible: State, normalized: NormalizedResponse, now: number, predicted?: RowKeys): number {
   const pending = visible.optimistic;
   if (pending.length === 0) return now;
   const predictedAt = new Set<number>();
@@ -28,9 +34,11 @@ export function pushFetchedAt(visible: State, normalized: NormalizedResponse, no
   }
   for (const [key, {rows}] of normalized.entities) {
     const metas = visible.entitiesMeta.get(key);
-    if (!metas) continue;
+    const written = predicted?.get(key);
+    if (!metas || (predicted && !written)) continue;
     // Each fetch has its own trigger time, so a row dated at a pending prediction's time was written by it.
     for (const pk of rows.keys()) {
+      if (written && !written.has(pk)) continue;
       const at = metas.get(pk)?.fetchedAt;
       if (at !== undefined && predictedAt.has(at)) return oldest;
     }

@@ -1,5 +1,5 @@
 import {isQuery, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
-import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponse, normalize, type EntityTable, type MapDraft, type NormalizedResponse} from '../schema/index.js';
+import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponses, normalize, type EntityTable, type MapDraft, type MergeInput, type NormalizedResponse} from '../schema/index.js';
 import {DEV_MODE, devLog} from '../dev/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
 import type {GCPolicy} from './gc-policy.js';
@@ -8,6 +8,7 @@ import {Notifier, type ReadOutcome} from './notifier.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
 import type {RequestRegistry} from './request-registry.js';
 import type {ResponseState} from './response-state.js';
+import {pushFetchedAt} from './push-order.js';
 import {ResultOrigins} from './result-origins.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
 
@@ -31,6 +32,23 @@ export interface StoreOptions {
   readonly gcPolicy?: GCPolicy;
   /** The last reader of `key` stopped watching: a request nobody waits for may be abandoned. */
   readonly unwatched: (key: string) => void;
+}
+
+/**
+ * A normalized response to store under a result key, with the trigger time
+ * of what brought it (`useIncoming` compares it).
+ *
+ * @example
+ * ```ts
+ * const received: Received = {endpoint: pushed, args: [], key: 'live article', normalized: normalize(Article, data, []), fetchedAt: Date.now()};
+ * ```
+ */
+export interface Received {
+  readonly endpoint: EndpointInterface;
+  readonly args: readonly unknown[];
+  readonly key: string;
+  readonly normalized: NormalizedResponse;
+  readonly fetchedAt: number;
 }
 
 const NO_ROWS: RowKeys = new Map();
@@ -63,6 +81,11 @@ export class Store {
   lastFetchedAt = -Infinity;
   /** The rows the pending predictions wrote over the base: they may change back at the next commit. */
   private predicted: RowKeys = NO_ROWS;
+  /**
+   * Writes held back to be made as one commit (pushes that came in one task):
+   * whatever writes next makes them first, so writes land in the order they came.
+   */
+  pendingWrites: (() => void) | undefined = undefined;
   private commits = 0;
   private sequence = 0;
 
@@ -117,6 +140,7 @@ export class Store {
    * nothing is told. Throws what `getOptimisticResponse` threw.
    */
   predict(endpoint: EndpointInterface, args: readonly unknown[], fetchedAt: number): PendingUpdate | undefined {
+    this.pendingWrites?.();
     const update: PendingUpdate = {id: ++this.sequence, endpoint, args, fetchedAt};
     const changes = new ChangeSet();
     const next = predict(this.visible, update, this.predictions, changes.row);
@@ -133,36 +157,58 @@ export class Store {
   /** Stores a response (all or nothing), confirms its prediction, tells the readers, and returns the normalized result. */
   receive(endpoint: EndpointInterface, args: readonly unknown[], key: string, value: unknown, fetchedAt: number, update: PendingUpdate | undefined): unknown {
     const normalized = normalize(endpoint.schema, value, args); // throws before anything is written
-    // A next page is stored into the list it continues; its origin (this endpoint, these args) says which page was last.
-    const into = endpoint.appendsTo?.(...args);
-    if (into) key = into.endpoint.key(...into.args);
+    this.receiveMany([{endpoint, args, key, normalized, fetchedAt}], update);
+    return normalized.result;
+  }
+
+  /**
+   * Stores normalized responses in order, as one commit: the state after it is
+   * the one receiving them one after another gives, and each reader is told once.
+   */
+  receiveMany(received: readonly Received[], update?: PendingUpdate): void {
+    this.pendingWrites?.();
     const now = this.now();
     const changes = new ChangeSet();
-    // One meta for the rows and the result of a response.
-    const times: ResultMeta = {fetchedAt, date: now, expiresAt: now + this.expiryLength(endpoint)};
-    const store = mergeResponse(this.base, normalized, times, changes.row);
-    let {endpoints, meta} = this.base;
-    let stored = false;
-    if (!endpoint.sideEffect) {
-      const previous = endpoints.get(key);
-      const previousMeta = meta.get(key);
-      // A late response from an older fetch does not replace a newer result.
-      if (!previousMeta || fetchedAt >= previousMeta.fetchedAt) {
-        stored = true;
-        if (previous === undefined || !jsonEqual(previous, normalized.result)) {
-          endpoints = withEntry(endpoints, key, normalized.result);
-        }
-        const stillInvalid = previousMeta?.invalidated && fetchedAt < (previousMeta.invalidatedAt ?? -Infinity);
-        const written: ResultMeta = stillInvalid ? {...times, invalidated: true, invalidatedAt: previousMeta.invalidatedAt!} : times;
-        meta = withEntry(meta, key, into ? {...written, grown: true, page: {args, items: pageItems(normalized)}} : written);
-        changes.result(key);
-        this.origins.note(key, endpoint, args);
-      }
+    const merged: MergeInput[] = [];
+    for (const {endpoint, normalized, fetchedAt} of received) {
+      // One meta for the rows and the result of a response.
+      merged.push({response: normalized, meta: {fetchedAt, date: now, expiresAt: now + this.expiryLength(endpoint)}});
     }
-    this.collector.wrote(stored ? key : undefined, (into?.endpoint ?? endpoint).schema, normalized);
+    const store = mergeResponses(this.base, merged, changes.row); // throws (a useIncoming) before anything is written
+    let {endpoints, meta} = this.base;
+    for (let i = 0; i < received.length; i++) {
+      const {endpoint, args, normalized, fetchedAt} = received[i]!;
+      let {key} = received[i]!;
+      const times: ResultMeta = merged[i]!.meta;
+      // A next page is stored into the list it continues; its origin (this endpoint, these args) says which page was last.
+      const into = endpoint.appendsTo?.(...args);
+      if (into) key = into.endpoint.key(...into.args);
+      let stored = false;
+      if (!endpoint.sideEffect) {
+        const previous = endpoints.get(key);
+        const previousMeta = meta.get(key);
+        // A late response from an older fetch does not replace a newer result.
+        if (!previousMeta || fetchedAt >= previousMeta.fetchedAt) {
+          stored = true;
+          if (previous === undefined || !jsonEqual(previous, normalized.result)) {
+            endpoints = withEntry(endpoints, key, normalized.result);
+          }
+          const stillInvalid = previousMeta?.invalidated && fetchedAt < (previousMeta.invalidatedAt ?? -Infinity);
+          const written: ResultMeta = stillInvalid ? {...times, invalidated: true, invalidatedAt: previousMeta.invalidatedAt!} : times;
+          meta = withEntry(meta, key, into ? {...written, grown: true, page: {args, items: pageItems(normalized)}} : written);
+          changes.result(key);
+          this.origins.note(key, endpoint, args);
+        }
+      }
+      this.collector.wrote(stored ? key : undefined, (into?.endpoint ?? endpoint).schema, normalized);
+    }
     this.commit({...this.base, entities: store.entities, entitiesMeta: store.entitiesMeta, endpoints, meta}, changes, 'receive', update);
     this.notifier.flush();
-    return normalized.result;
+  }
+
+  /** The time a push that came at `now` is written with: under the pending predictions it touches (see {@link pushFetchedAt}). */
+  pushedAt(normalized: NormalizedResponse, now: number): number {
+    return this.visible.optimistic.length > 0 ? pushFetchedAt(this.visible, normalized, now, this.predicted) : now;
   }
 
   /** What a fetch resolves with: the response denormalized from the cache (the raw value when it cannot be). */
@@ -175,6 +221,7 @@ export class Store {
   /** Rolls back a failed fetch's prediction, records the error on its result, and tells the readers. */
   fail(key: string, error: unknown, update: PendingUpdate | undefined, fetchedAt: number, endpoint: EndpointInterface, args: readonly unknown[]): void {
     // A mutation's error is kept under its key like a read's; refetching it from a tool would send the write again.
+    this.pendingWrites?.();
     if (!endpoint.sideEffect) this.origins.note(key, endpoint, args);
     const previous = this.base.meta.get(key);
     const now = this.now();
@@ -189,6 +236,7 @@ export class Store {
 
   /** Marks the result under `key` invalid (one commit), unless it already is as of now. */
   invalidate(key: string, endpoint: EndpointInterface, args: readonly unknown[]): void {
+    this.pendingWrites?.();
     // A GET in flight was sent before the invalidation and may carry the data being
     // invalidated: the refetch the invalidation asks for is a new request, and a response
     // of a fetch triggered before the invalidation leaves the result invalid (`receive`).
@@ -211,6 +259,7 @@ export class Store {
 
   /** Empties the state and drops every prediction: one commit that concerns every reader. */
   reset(): void {
+    this.pendingWrites?.();
     this.collector.clear();
     this.origins.clear();
     const before = this.visible;
@@ -225,6 +274,7 @@ export class Store {
 
   /** Drops what the GC policy says may go; returns what went. */
   gc(): {results: readonly string[]; entities: number} {
+    this.pendingWrites?.();
     const swept = this.collector.sweep(this.base, this.visible, this.now(), this.requests);
     if (!swept || (swept.results.length === 0 && swept.entities === 0)) return {results: [], entities: 0};
     this.origins.delete(swept.results);

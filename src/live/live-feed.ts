@@ -3,6 +3,7 @@ import type {EndpointInterface} from '../endpoint/index.js';
 import {isEntityClass} from '../schema/index.js';
 import {FeedError} from './feed-error.js';
 import {feedUrl, type FeedUrl} from './feed-url.js';
+import {queuePush} from './push-batch.js';
 import {RecentIds} from './recent-ids.js';
 
 /**
@@ -55,7 +56,7 @@ export interface LiveFeedOptions {
   refetchOnReconnect?: boolean;
   /** Called with each error; the feed keeps going (see {@link FeedError}). Without it errors go to `console.warn`. */
   onError?(error: FeedError): void;
-  /** Called after each message was written to the cache. */
+  /** Called after each message was written to the cache (messages of one task are written together, then each is reported in order). */
   onMessage?(message: LiveMessage): void;
   /** Delays between the feed's own reconnection attempts. */
   backoff?: BackoffOptions;
@@ -104,9 +105,11 @@ export interface FeedTransport {
 
 /**
  * A live feed: a connection to a server that pushes data, each message
- * written into a Controller's cache through a schema (`controller.setPushed`:
- * entities only, through `useIncoming`, under pending optimistic
- * predictions), so every element showing those entities updates.
+ * written into a Controller's cache through a schema (as `controller.setPushed`
+ * does: entities only, through `useIncoming`, under pending optimistic
+ * predictions), so every element showing those entities updates. The
+ * messages that come in one task are written together, in order, as one
+ * commit at the start of the next task: readers are told once per burst.
  *
  * Reference counted per Controller: `connect(controller)` opens the
  * connection when the first holder comes and the returned function closes
@@ -315,18 +318,22 @@ class Session implements FeedSession {
       this.report(new FeedError({kind: 'parse', url: this.currentUrl, event, id, raw, message: `the message does not parse: ${(error as Error)?.message ?? error}`, cause: error}));
       return;
     }
-    try {
-      this.controller.setPushed(this.endpointFor(event, schema, Array.isArray(data)), data);
-    } catch (error) {
+    const fitError = (error: unknown) =>
       this.report(new FeedError({kind: 'schema', url: this.currentUrl, event, id, raw, message: `the message does not fit its schema: ${(error as Error)?.message ?? error}`, cause: error}));
-      return;
-    }
-    if (this.options.onMessage) {
-      try {
-        this.options.onMessage(id === undefined ? {event, data} : {event, data, id});
-      } catch (error) {
-        reportCallbackError(error);
-      }
+    try {
+      // Written with the other messages of this task, in one commit: a burst tells each reader once.
+      queuePush(this.controller, this.endpointFor(event, schema, Array.isArray(data)), data, (written, error) => {
+        if (!written) fitError(error);
+        else if (this.options.onMessage) {
+          try {
+            this.options.onMessage(id === undefined ? {event, data} : {event, data, id});
+          } catch (thrown) {
+            reportCallbackError(thrown);
+          }
+        }
+      });
+    } catch (error) {
+      fitError(error);
     }
   }
 

@@ -134,17 +134,20 @@ export abstract class Entity {
     // that row, so none is built. Its values were validated with the earlier row.
     const earlier = delegate.recorded?.(table, pk);
     if (earlier !== undefined && sameAsRecorded(input, earlier as NormalizedRow, plan)) return pk;
-    const row: NormalizedRow = {};
+    // A copy by spread (which defines a `__proto__` key as data) is laid out like the input,
+    // its fields in the object: smaller than one grown field by field, and the cache holds it.
+    const copied = isPlainObject(input);
+    const row: NormalizedRow = copied ? {...input} : {};
     for (const key of Object.keys(input)) {
       const value = input[key];
       const field = plan.get(key);
       if (field === undefined || value === null || value === undefined) {
-        setOwn(row, key, value);
+        if (!copied) setOwn(row, key, value);
       } else if (field.nested) {
         setOwn(row, key, delegate.visit(field.schema, value, joinPath(path, key)));
       } else {
         checkConstructible(this.key, field.schema as new (v: unknown) => unknown, value, path, key);
-        setOwn(row, key, value);
+        if (!copied) setOwn(row, key, value);
       }
     }
     delegate.addRow(table, pk, row);
@@ -217,23 +220,30 @@ class EntityTableAdapter {
   }
 
   fill(target: object, row: NormalizedRow, delegate: DenormalizeDelegate): object | INVALID {
-    const plan = this.fieldPlan();
     const out = target as Record<string, unknown>;
-    for (const key of Object.keys(row)) {
+    // Every field as it is stored, then the few of `static schema` built over them: a
+    // schema lookup per field of every row cost more than the copy. `Object.assign` copies
+    // fastest, but it would set a `__proto__` key through the setter: such a row is copied
+    // key by key.
+    if (!Object.prototype.hasOwnProperty.call(row, '__proto__')) Object.assign(out, row);
+    else for (const key of Object.keys(row)) setOwn(target, key, row[key]);
+    this.fieldPlan();
+    const built = this.plan!.built;
+    for (let i = 0; i < built.length; i++) {
+      const field = built[i]!;
+      const key = field.key;
       let value = row[key];
-      const field = plan.get(key);
-      if (field !== undefined && value !== null && value !== undefined) {
-        if (field.nested) {
-          // The resolved schema directly (what unvisit would resolve on every read).
-          const resolved = field.resolved;
-          value = resolved !== undefined && resolved !== 'object' ? resolved.denormalize(value, delegate) : delegate.unvisit(field.schema, value);
-          // A required nested entity that is invalid invalidates this one too.
-          if (value === INVALID) return INVALID;
-        } else if (field.schema === Date && typeof value === 'string') {
-          value = new Date(parseDate(value));
-        } else {
-          value = new (field.schema as new (v: unknown) => unknown)(value);
-        }
+      if (value === null || value === undefined || !Object.prototype.hasOwnProperty.call(row, key)) continue;
+      if (field.nested) {
+        // The resolved schema directly (what unvisit would resolve on every read).
+        const resolved = field.resolved;
+        value = resolved !== undefined && resolved !== 'object' ? resolved.denormalize(value, delegate) : delegate.unvisit(field.schema, value);
+        // A required nested entity that is invalid invalidates this one too.
+        if (value === INVALID) return INVALID;
+      } else if (field.schema === Date && typeof value === 'string') {
+        value = new Date(parseDate(value));
+      } else {
+        value = new (field.schema as new (v: unknown) => unknown)(value);
       }
       if (key === '__proto__') setOwn(target, key, value);
       else out[key] = value;
@@ -254,9 +264,9 @@ class EntityTableAdapter {
         const schema = fields[key];
         if (schema === undefined) continue;
         const resolved = resolveSchema(schema);
-        byKey.set(key, {schema, nested: resolved !== undefined, resolved});
+        byKey.set(key, {key, schema, nested: resolved !== undefined, resolved});
       }
-      this.plan = plan = {source: fields, fields: byKey};
+      this.plan = plan = {source: fields, fields: byKey, built: [...byKey.values()]};
     }
     return plan.fields;
   }
@@ -264,6 +274,7 @@ class EntityTableAdapter {
 
 /** A field of `static schema`: a schema walked by normalize (`nested`), or a constructor such as `Date`. */
 interface FieldSchema {
+  readonly key: string;
   readonly schema: unknown;
   readonly nested: boolean;
   /** The nested schema resolved (`[S]` to its shared `schema.Array`), or undefined for a constructor. */
@@ -274,6 +285,8 @@ interface FieldPlan {
   /** The `static schema` object the plan was made from: a new object gives a new plan. */
   readonly source: Record<string, unknown>;
   readonly fields: ReadonlyMap<string, FieldSchema>;
+  /** The same fields as a list, in the order of `static schema`. */
+  readonly built: readonly FieldSchema[];
 }
 
 export type {EntityTableAdapter};

@@ -20,7 +20,7 @@ export {InvalidateSchema} from './invalidate-schema.js';
  */
 export * as schema from './schema-namespace.js';
 export {normalize, type NormalizedResponse, type TableWrite} from './normalize.js';
-export {mergeResponse, emptyStore, type EntityStore, type RowSink} from './merge-store.js';
+export {mergeResponse, mergeResponses, emptyStore, type EntityStore, type MergeInput, type RowSink} from './merge-store.js';
 export {PersistentMap, MapDraft, draftOf} from './persistent-map.js';
 export {MemoCache, presenceKey, type Denormalized} from './memo-cache.js';
 export {READ_RUN, eachRead, extendsReads, type ReadRun} from './read-runs.js';

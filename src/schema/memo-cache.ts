@@ -231,6 +231,9 @@ class Walk implements DenormalizeDelegate {
   readonly reads: unknown[] = [];
   /** The table key `touch` recorded last (reads come in runs of one table). */
   private lastTouched: string | undefined;
+  /** The table `entity` looked up last, and its key. */
+  private lastTableKey: string | undefined;
+  private lastTable: EntityTable | undefined;
 
   constructor(
     private readonly rows: WeakMap<object, EntityEntry>,
@@ -291,7 +294,14 @@ class Walk implements DenormalizeDelegate {
 
   entity(entity: EntityLike, pk: string): unknown {
     const key = entity.key;
-    const table = this.tables.get(key);
+    // Reads come in runs of one table (a list's items): the table looked up last is kept.
+    let table: EntityTable | undefined;
+    if (key === this.lastTableKey) table = this.lastTable;
+    else {
+      table = this.tables.get(key);
+      this.lastTableKey = key;
+      this.lastTable = table;
+    }
     const row = table?.get(pk);
     const frames = this.frames;
     const depth = frames.length;

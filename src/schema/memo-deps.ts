@@ -15,8 +15,8 @@
 export class Deps {
   /** Where this list's reads end in `reads`; -1 while its value is being built (reads are added then). */
   private end = -1;
-  /** The distinct table keys of `reads` up to slot `scanned` (see `tableKeys`). */
-  private keys: string[];
+  /** The distinct table keys of `reads` up to slot `scanned` (see `tableKeys`); made when first asked (most lists never are). */
+  private keys: string[] | undefined;
   private scanned: number;
   /**
    * `reads` may go on past `size` with the reads of a list grown from this
@@ -29,7 +29,7 @@ export class Deps {
     from?: Deps,
   ) {
     // The first slots are `from`'s: the tables found in them stay found.
-    this.keys = from ? from.keys.slice() : [];
+    this.keys = from?.keys?.slice();
     this.scanned = from ? from.scanned : 0;
   }
   /** How many slots of `reads` are this list's. */
@@ -51,7 +51,8 @@ export class Deps {
    * page, not of the list.
    */
   tableKeys(): readonly string[] {
-    const {reads, size, keys} = this;
+    const {reads, size} = this;
+    const keys = (this.keys ??= []);
     for (let i = this.scanned; i < size; i += 4) {
       const key = reads[i] as string;
       if (key !== keys[keys.length - 1] && !keys.includes(key)) keys.push(key);

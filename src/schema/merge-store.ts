@@ -43,6 +43,27 @@ const NO_META: EntityMeta = {fetchedAt: -Infinity, date: -Infinity, expiresAt: -
  * ```
  */
 export function mergeResponse(store: EntityStore, response: NormalizedResponse, meta: EntityMeta, written?: RowSink): EntityStore {
+  return mergeResponses(store, [{response, meta}], written);
+}
+
+/** One response to merge, with the meta its rows are written with. */
+export interface MergeInput {
+  readonly response: NormalizedResponse;
+  readonly meta: EntityMeta;
+}
+
+/**
+ * Writes several normalized responses into a store, in order, as
+ * {@link mergeResponse} one after the other would, and returns the new store:
+ * each table is drafted once for all of them, so n pushes of one row cost n
+ * row writes rather than n new versions of the table.
+ *
+ * @example
+ * ```ts
+ * const store = mergeResponses(emptyStore(), [{response: normalize(Article, a), meta}, {response: normalize(Article, b), meta}]);
+ * ```
+ */
+export function mergeResponses(store: EntityStore, inputs: readonly MergeInput[], written?: RowSink): EntityStore {
   const tables = new Map<string, MapDraft<unknown>>();
   const metaTables = new Map<string, MapDraft<EntityMeta>>();
 
@@ -58,49 +79,51 @@ export function mergeResponse(store: EntityStore, response: NormalizedResponse, 
     return table;
   };
 
-  for (const [key, {table, rows}] of response.entities) {
-    // Drafts copy nothing until written: one per table, whether or not a row changes.
-    const stored = writable(key);
-    const storedMeta = writableMeta(key);
-    for (const [pk, incoming] of rows) {
-      const existing = stored.get(pk);
-      written?.(key, pk);
-      if (existing !== undefined) {
-        const existingMeta = storedMeta.get(pk) ?? NO_META;
-        // When useIncoming refuses, the incoming data is disregarded entirely (DESIGN §2):
-        // it does not even fill the fields the stored row lacks.
-        if (existing === INVALID ? meta.fetchedAt < existingMeta.fetchedAt : !table.shouldReplace(existingMeta, meta, existing, incoming)) continue;
+  for (const {response, meta} of inputs) {
+    for (const [key, {table, rows}] of response.entities) {
+      // Drafts copy nothing until written: one per table, whether or not a row changes.
+      const stored = writable(key);
+      const storedMeta = writableMeta(key);
+      for (const [pk, incoming] of rows) {
+        const existing = stored.get(pk);
+        written?.(key, pk);
+        if (existing !== undefined) {
+          const existingMeta = storedMeta.get(pk) ?? NO_META;
+          // When useIncoming refuses, the incoming data is disregarded entirely (DESIGN §2):
+          // it does not even fill the fields the stored row lacks.
+          if (existing === INVALID ? meta.fetchedAt < existingMeta.fetchedAt : !table.shouldReplace(existingMeta, meta, existing, incoming)) continue;
+        }
+        stored.set(pk, existing === undefined || existing === INVALID ? incoming : table.mergeRows(existing, incoming));
+        storedMeta.set(pk, meta);
       }
-      stored.set(pk, existing === undefined || existing === INVALID ? incoming : table.mergeRows(existing, incoming));
-      storedMeta.set(pk, meta);
     }
-  }
 
-  for (const op of response.collectionOps) {
-    const {collection} = op;
-    if (op.list !== undefined) {
-      extendList(op, op.list, writable(collection.key), writableMeta(collection.key), meta, written);
-      continue;
+    for (const op of response.collectionOps) {
+      const {collection} = op;
+      if (op.list !== undefined) {
+        extendList(op, op.list, writable(collection.key), writableMeta(collection.key), meta, written);
+        continue;
+      }
+      // Iterate the table as written so far; the writes below go to the draft.
+      const table = tables.get(collection.key)?.finish() ?? store.entities.get(collection.key);
+      if (!table) continue;
+      for (const [pk, row] of table) {
+        if (row === INVALID || !collection.matches(pk, op.filter)) continue;
+        const next = collection.applyOp(row, op.mode, op.refs);
+        if (next === row) continue;
+        written?.(collection.key, pk);
+        writable(collection.key).set(pk, next);
+      }
     }
-    // Iterate the table as written so far; the writes below go to the draft.
-    const table = tables.get(collection.key)?.finish() ?? store.entities.get(collection.key);
-    if (!table) continue;
-    for (const [pk, row] of table) {
-      if (row === INVALID || !collection.matches(pk, op.filter)) continue;
-      const next = collection.applyOp(row, op.mode, op.refs);
-      if (next === row) continue;
-      written?.(collection.key, pk);
-      writable(collection.key).set(pk, next);
-    }
-  }
 
-  for (const [key, pks] of response.invalidated) {
-    const stored = writable(key);
-    const storedMeta = writableMeta(key);
-    for (const pk of pks) {
-      written?.(key, pk);
-      stored.set(pk, INVALID);
-      storedMeta.set(pk, meta);
+    for (const [key, pks] of response.invalidated) {
+      const stored = writable(key);
+      const storedMeta = writableMeta(key);
+      for (const pk of pks) {
+        written?.(key, pk);
+        stored.set(pk, INVALID);
+        storedMeta.set(pk, meta);
+      }
     }
   }
 

@@ -61,6 +61,8 @@ export function merge(controller: Controller, snapshot: DehydratedState | string
 /** Writes a snapshot already read and checked: one commit, when anything in it is newer. */
 function write(controller: Controller, hydrated: HydratedState): void {
   const {store} = internalsOf(controller);
+  // Writes held back (pushes of this task) are made first, as every other write of the store does.
+  store.pendingWrites?.();
   const {state, lastFetchedAt} = hydrated;
   if (lastFetchedAt > store.lastFetchedAt) store.lastFetchedAt = lastFetchedAt;
   const changes = new ChangeSet();

@@ -2,21 +2,25 @@
 // optimistic mutations (updates, creates into a collection, deletes) that are confirmed or
 // rolled back in any order, invalidations, garbage collection and resets, against random
 // sets of readers (entities by pk, lists, collections, schema.All queries, a count, nested
-// joins) opened and closed along the way. After every step, each open reader holds exactly
-// what a fresh read gives (identical data, same expiry status, identical error, same request
-// state), each reader was told at most once per step, and a reader was told only when what
-// it shows changed.
+// joins) opened and closed along the way, and bursts of pushed messages (a live feed's) that
+// are written together in the next task, sometimes with another write in the same task. After
+// every step, each open reader holds exactly what a fresh read gives (identical data, same
+// expiry status, identical error, same request state), each reader was told at most once per
+// step, and a reader was told only when what it shows changed. A burst is one commit (two
+// when another write comes in its task: the burst first), after which every reader is fresh;
+// each message is written once: nothing lost, nothing applied twice.
 //
-// FUZZ_RUNS (default 1000) sets the number of runs, FUZZ_SEED replays one. Fake clock, no
-// timers.
+// FUZZ_RUNS (default 1000) sets the number of runs, FUZZ_SEED replays one. Fake clock; the
+// only timer is the task a burst waits for.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import {Controller, GCPolicy, type ResponseState, type Watch} from '../../src/core/index.js';
+import {Controller, GCPolicy, type Commit, type ResponseState, type Watch} from '../../src/core/index.js';
 import {canFetch, Query, type EndpointInterface} from '../../src/endpoint/index.js';
-import {schema} from '../../src/schema/index.js';
+import {Entity, schema, type EntityMeta} from '../../src/schema/index.js';
+import {queuePush} from '../../src/live/push-batch.js';
 import {createFakeClock, defineEndpoint, flush, Post, RequestQueue, serverError, User} from './helpers/deferred-endpoint.js';
-import {listenerCount} from '../../src/internal.js';
+import {confirmedState, listenerCount} from '../../src/internal.js';
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -34,6 +38,28 @@ const postArb: fc.Arbitrary<PostData> = fc.record({
 });
 const listArb = fc.uniqueArray(postArb, {selector: post => post.id, maxLength: 4});
 
+/**
+ * A pushed counter: each message carries a number that grows over the run, so a message
+ * written twice, or after a later one, shows as an incoming number not above the stored one.
+ */
+class Tick extends Entity {
+  id = '';
+  seq = 0;
+  static override key = 'Tick';
+  static faults: string[] = [];
+  static override useIncoming(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: {seq: number}, incoming: {seq: number}): boolean {
+    if (incoming.seq <= existing.seq) Tick.faults.push(`tick ${incoming.seq} written over tick ${existing.seq}`);
+    return super.useIncoming(existingMeta, incomingMeta, existing, incoming);
+  }
+}
+const TICKS = ['t1', 't2'] as const;
+type Pushed = {post: PostData} | {tick: string};
+const pushedArb: fc.Arbitrary<Pushed> = fc.oneof(fc.record({post: postArb}), fc.record({tick: fc.constantFrom(...TICKS)}));
+const pushedPost = {key: () => 'live Post', schema: Post, sideEffect: true, name: 'pushed Post'} satisfies EndpointInterface;
+const pushedTick = {key: () => 'live Tick', schema: Tick, sideEffect: true, name: 'pushed Tick'} satisfies EndpointInterface;
+/** The task a burst of pushes is written in has run (a timer set after it fires after it). */
+const nextTask = () => new Promise(resolve => setTimeout(resolve, 0));
+
 type Step =
   | {kind: 'open'; reader: number}
   | {kind: 'close'; pick: number}
@@ -47,7 +73,8 @@ type Step =
   | {kind: 'settle'; pick: number; fail: boolean; reply: PostData[]}
   | {kind: 'invalidate'; reader: number}
   | {kind: 'gc'; dt: number}
-  | {kind: 'reset'};
+  | {kind: 'reset'}
+  | {kind: 'push'; messages: Pushed[]; thenWrite: PostData | undefined};
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {weight: 4, arbitrary: fc.record({kind: fc.constant('open' as const), reader: fc.nat()})},
@@ -63,6 +90,10 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   {weight: 1, arbitrary: fc.record({kind: fc.constant('invalidate' as const), reader: fc.nat()})},
   {weight: 1, arbitrary: fc.record({kind: fc.constant('gc' as const), dt: fc.integer({min: 0, max: 40})})},
   {weight: 1, arbitrary: fc.constant({kind: 'reset' as const})},
+  {
+    weight: 3,
+    arbitrary: fc.record({kind: fc.constant('push' as const), messages: fc.array(pushedArb, {minLength: 1, maxLength: 6}), thenWrite: fc.option(postArb, {nil: undefined})}),
+  },
 );
 
 function build() {
@@ -113,6 +144,7 @@ function build() {
   const countPosts = new Query(new schema.All(Post), posts => posts.length);
   const allUsers = new Query(new schema.All(User));
   const postById = new Query(Post);
+  const allTicks = new Query(new schema.All(Tick));
 
   /** Every read a reader may follow: [endpoint, args]. */
   const reads: [EndpointInterface, unknown[]][] = [
@@ -125,6 +157,7 @@ function build() {
     [countPosts, []],
     [allUsers, []],
     ...POSTS.map(id => [postById, [{id}]] as [EndpointInterface, unknown[]]),
+    [allTicks, []],
   ];
   return {clock, queue, controller, reads, getPost, getPosts, getCollection, patchPost, renameUser, createPost, deletePost};
 }
@@ -168,7 +201,7 @@ async function run(steps: readonly Step[]): Promise<void> {
     readers.push(reader);
   }
 
-  function check(step: string): void {
+  function fresh(step: string): void {
     for (const reader of readers) {
       assert.equal(reader.fault, undefined, `after ${step}`);
       const fresh = controller.getResponse(reader.endpoint, ...reader.args);
@@ -176,12 +209,59 @@ async function run(steps: readonly Step[]): Promise<void> {
         same(reader.shown, fresh),
         `after ${step}, ${reader.name} shows ${describeResponse(reader.shown)} but a fresh read gives ${describeResponse(fresh)}`,
       );
-      assert.ok(reader.toldInStep <= 1, `after ${step}, ${reader.name} was told ${reader.toldInStep} times`);
+    }
+  }
+
+  /** After a step: every reader fresh, told at most `commits` times (one commit per step but a burst with a write after it). */
+  function check(step: string, commits = 1): void {
+    fresh(step);
+    for (const reader of readers) {
+      assert.ok(reader.toldInStep <= commits, `after ${step}, ${reader.name} was told ${reader.toldInStep} times`);
       reader.toldInStep = 0;
     }
   }
 
+  /** Pushes a burst (and maybe writes in the same task), checking every reader at each commit; returns how many commits it made. */
+  async function burst(step: Extract<Step, {kind: 'push'}>, name: string): Promise<number> {
+    const commits: Commit[] = [];
+    const stop = controller.subscribe(commit => {
+      commits.push(commit);
+      fresh(`${name}, commit ${commits.length}`);
+    });
+    let written = 0;
+    const lastTick = new Map<string, number>();
+    const settled = (ok: boolean, error?: unknown) => {
+      assert.ok(ok, `a push failed: ${String(error)}`);
+      written++;
+    };
+    for (const message of step.messages) {
+      if ('post' in message) queuePush(controller, pushedPost, structuredClone(message.post), settled);
+      else {
+        lastTick.set(message.tick, ++tickSeq);
+        queuePush(controller, pushedTick, {id: message.tick, seq: tickSeq}, settled);
+      }
+    }
+    assert.equal(commits.length, 0, `${name}: nothing is written before the task ends`);
+    if (step.thenWrite) {
+      controller.setResponse(getPost, {id: step.thenWrite.id}, structuredClone(step.thenWrite));
+      assert.equal(commits.length, 2, `${name}: a write in the burst's task writes the burst first`);
+      assert.equal(written, step.messages.length, `${name}: every push was written before the write`);
+      // A tick always changes its row (a post may be written as it was, which changes nothing).
+      for (const id of lastTick.keys()) assert.ok(commits[0]!.rows.get('Tick')?.has(id), `${name}: the first commit wrote tick ${id}`);
+    }
+    await nextTask();
+    stop();
+    assert.equal(written, step.messages.length, `${name}: each push written once`);
+    assert.equal(commits.length, step.thenWrite ? 2 : 1, `${name}: the burst is one commit`);
+    assert.deepEqual(Tick.faults, [], name);
+    const ticks = confirmedState(controller).entities.get('Tick');
+    for (const [id, seq] of lastTick) assert.equal((ticks?.get(id) as {seq: number} | undefined)?.seq, seq, `${name}: the last tick of ${id} is stored`);
+    return commits.length;
+  }
+
   const quiet = (promise: Promise<unknown>) => promise.catch(() => undefined);
+  let tickSeq = 0;
+  Tick.faults = [];
 
   for (const [i, step] of steps.entries()) {
     const name = `#${i} ${JSON.stringify(step)}`;
@@ -246,6 +326,9 @@ async function run(steps: readonly Step[]): Promise<void> {
       case 'reset':
         controller.resetEntireStore();
         break;
+      case 'push':
+        check(name, await burst(step, name));
+        continue;
     }
     await flush();
     check(name);

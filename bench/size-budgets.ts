@@ -23,9 +23,9 @@ export const SIZE_TARGETS = {
 
 /** What the tests hold today, min + gzip. */
 export const SIZE_CEILINGS = {
-  litApp: kB(27.8),
+  litApp: kB(28.1),
   // With the signals part, which brings signal-polyfill and @lit-labs/signals (about 5.3 kB of it).
-  cdnFile: kB(64.4),
+  cdnFile: kB(65.0),
   // The signals module shares chunks with the others (Lit's directive helpers, the fetching
   // readers' FetchPolicy): split out of larger ones, they load as files of their own (+0.7 kB).
   cdnQueryPage: kB(47.5),

@@ -8,7 +8,6 @@ import {Notifier, type ReadOutcome} from './notifier.js';
 import {ABORTED, predict, replayPredictions, type PredictionContext} from './optimistic-layer.js';
 import type {RequestRegistry} from './request-registry.js';
 import type {ResponseState} from './response-state.js';
-import {pushFetchedAt} from './push-order.js';
 import {ResultOrigins} from './result-origins.js';
 import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
 
@@ -80,7 +79,7 @@ export class Store {
   /** The latest trigger time handed out: fetches are ordered after it, snapshots' data included. */
   lastFetchedAt = -Infinity;
   /** The rows the pending predictions wrote over the base: they may change back at the next commit. */
-  private predicted: RowKeys = NO_ROWS;
+  predicted: RowKeys = NO_ROWS;
   /**
    * Writes held back to be made as one commit (pushes that came in one task):
    * whatever writes next makes them first, so writes land in the order they came.
@@ -204,11 +203,6 @@ export class Store {
     }
     this.commit({...this.base, entities: store.entities, entitiesMeta: store.entitiesMeta, endpoints, meta}, changes, 'receive', update);
     this.notifier.flush();
-  }
-
-  /** The time a push that came at `now` is written with: under the pending predictions it touches (see {@link pushFetchedAt}). */
-  pushedAt(normalized: NormalizedResponse, now: number): number {
-    return this.visible.optimistic.length > 0 ? pushFetchedAt(this.visible, normalized, now, this.predicted) : now;
   }
 
   /** What a fetch resolves with: the response denormalized from the cache (the raw value when it cannot be). */

@@ -1,4 +1,4 @@
-import {fullArgs, internalsOf, type Controller, type ControllerInternals} from '../core/index.js';
+import {fullArgs, internalsOf, pushFetchedAt, type Controller, type ControllerInternals} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {normalize, type NormalizedResponse} from '../schema/index.js';
 
@@ -96,8 +96,10 @@ class PushBatch {
   };
 
   private received({endpoint, args, normalized, arrivedAt}: QueuedPush) {
-    // Under pending predictions, a push that touches a predicted row is dated under them (as `setPushed` does).
-    return {endpoint, args, key: endpoint.key(...args), normalized, fetchedAt: this.store.pushedAt(normalized, arrivedAt)};
+    const {visible, predicted} = this.store;
+    // Under pending predictions, a push that touches a row they wrote is dated under them (see pushFetchedAt).
+    const fetchedAt = visible.optimistic.length > 0 ? pushFetchedAt(visible, normalized, arrivedAt, predicted) : arrivedAt;
+    return {endpoint, args, key: endpoint.key(...args), normalized, fetchedAt};
   }
 }
 

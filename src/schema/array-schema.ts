@@ -44,7 +44,7 @@ export class ArraySchema<S extends Schema = Schema> {
 export function denormalizeList(schema: unknown, input: unknown, delegate: DenormalizeDelegate): unknown {
   if (!Array.isArray(input)) return input;
   // A schema object or class (an Entity) is called directly: `unvisit` would resolve it for every item.
-  const direct = (typeof schema === 'function' || (typeof schema === 'object' && schema !== null && !Array.isArray(schema))) && typeof (schema as SchemaSimple).normalize === 'function' ? (schema as SchemaSimple) : undefined;
+  const direct = typeof (schema as SchemaSimple | undefined)?.denormalize === 'function' ? (schema as SchemaSimple) : undefined;
   let dropped = false;
   // `map`: an array of its exact size, as long as the value is held (see `normalize`).
   const out = input.map(item => {

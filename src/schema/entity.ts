@@ -134,20 +134,17 @@ export abstract class Entity {
     // that row, so none is built. Its values were validated with the earlier row.
     const earlier = delegate.recorded?.(table, pk);
     if (earlier !== undefined && sameAsRecorded(input, earlier as NormalizedRow, plan)) return pk;
-    // A copy by spread (which defines a `__proto__` key as data) is laid out like the input,
-    // its fields in the object: smaller than one grown field by field, and the cache holds it.
-    const copied = isPlainObject(input);
-    const row: NormalizedRow = copied ? {...input} : {};
+    const row: NormalizedRow = {};
     for (const key of Object.keys(input)) {
       const value = input[key];
       const field = plan.get(key);
       if (field === undefined || value === null || value === undefined) {
-        if (!copied) setOwn(row, key, value);
+        setOwn(row, key, value);
       } else if (field.nested) {
         setOwn(row, key, delegate.visit(field.schema, value, joinPath(path, key)));
       } else {
         checkConstructible(this.key, field.schema as new (v: unknown) => unknown, value, path, key);
-        if (!copied) setOwn(row, key, value);
+        setOwn(row, key, value);
       }
     }
     delegate.addRow(table, pk, row);

@@ -231,9 +231,6 @@ class Walk implements DenormalizeDelegate {
   readonly reads: unknown[] = [];
   /** The table key `touch` recorded last (reads come in runs of one table). */
   private lastTouched: string | undefined;
-  /** The table `entity` looked up last, and its key. */
-  private lastTableKey: string | undefined;
-  private lastTable: EntityTable | undefined;
 
   constructor(
     private readonly rows: WeakMap<object, EntityEntry>,
@@ -294,14 +291,7 @@ class Walk implements DenormalizeDelegate {
 
   entity(entity: EntityLike, pk: string): unknown {
     const key = entity.key;
-    // Reads come in runs of one table (a list's items): the table looked up last is kept.
-    let table: EntityTable | undefined;
-    if (key === this.lastTableKey) table = this.lastTable;
-    else {
-      table = this.tables.get(key);
-      this.lastTableKey = key;
-      this.lastTable = table;
-    }
+    const table = this.tables.get(key);
     const row = table?.get(pk);
     const frames = this.frames;
     const depth = frames.length;

@@ -1,4 +1,5 @@
-import {createContext} from '@lit/context';
+import {ContextConsumer, createContext} from '@lit/context';
+import type {ReactiveControllerHost} from 'lit';
 
 /** What a suspending controller tells its boundary. */
 export interface SuspenseSource {
@@ -32,3 +33,34 @@ export interface BoundaryRegistry {
  * ```
  */
 export const boundaryContext = createContext<BoundaryRegistry>(Symbol.for('data-elements/boundary'));
+
+/**
+ * The nearest `<data-boundary>` of a host element, followed as the element
+ * moves: a source (a reader, a signal) leaves the boundary it had and, when
+ * `shown()` says it shows something, reports to the new one. Nothing
+ * happens for a host that is not an element (a server render, a test host).
+ *
+ * @example
+ * ```ts
+ * const link = new BoundaryLink(host, reader, () => true);
+ * link.registry?.report(reader);
+ * ```
+ */
+export class BoundaryLink {
+  /** The boundary now, if the host has one. */
+  registry?: BoundaryRegistry;
+
+  constructor(host: unknown, source: SuspenseSource, shown: () => boolean) {
+    if (typeof HTMLElement === 'undefined' || !(host instanceof HTMLElement)) return;
+    new ContextConsumer(host as ReactiveControllerHost & HTMLElement, {
+      context: boundaryContext,
+      subscribe: true,
+      callback: registry => {
+        if (registry === this.registry) return;
+        this.registry?.remove(source);
+        this.registry = registry;
+        if (shown()) registry.report(source);
+      },
+    });
+  }
+}

@@ -1,6 +1,6 @@
 // Plumbing the elements (components/) share with the reactive controllers. Not a package
 // entry point: `lit-data-elements/lit` (index.ts) exports only the public names.
-export {boundaryContext, type BoundaryRegistry, type SuspenseSource} from './boundary-context.js';
+export {boundaryContext, BoundaryLink, type BoundaryRegistry, type SuspenseSource} from './boundary-context.js';
 export {ensureContextRoot} from './context-root.js';
 export {ControllerResolver} from './controller-resolver.js';
 export {EndpointReader, type ArgsInput} from './endpoint-reader.js';

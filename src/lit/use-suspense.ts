@@ -1,7 +1,6 @@
-import {ContextConsumer} from '@lit/context';
 import type {ReactiveControllerHost} from 'lit';
 import type {FetchableEndpoint} from '../endpoint/index.js';
-import {boundaryContext, type BoundaryRegistry, type SuspenseSource} from './boundary-context.js';
+import {BoundaryLink, type SuspenseSource} from './boundary-context.js';
 import {FetchingReader} from './fetching-reader.js';
 import type {ReaderArgsParam} from './reader-args.js';
 import type {FetchValue} from './value-types.js';
@@ -48,37 +47,27 @@ export function useSuspense<E extends FetchableEndpoint>(host: ReactiveControlle
  * ```
  */
 export class SuspenseController<E extends FetchableEndpoint> extends FetchingReader<E, FetchValue<E>> implements SuspenseSource {
-  private boundary?: BoundaryRegistry;
+  // Optional: the base class may connect the host inside its constructor, before this is set.
+  private readonly boundaryLink?: BoundaryLink;
 
   constructor(host: ReactiveControllerHost, endpoint: E | undefined, ...args: ReaderArgsParam<E>) {
     super(host, endpoint, args[0]);
     this.keepPrevious = args[1]?.keepPrevious ?? false;
-    if (typeof HTMLElement !== 'undefined' && host instanceof HTMLElement) {
-      new ContextConsumer(host, {
-        context: boundaryContext,
-        subscribe: true,
-        callback: registry => {
-          if (registry === this.boundary) return;
-          this.boundary?.remove(this);
-          this.boundary = registry;
-          registry.report(this);
-        },
-      });
-    }
+    this.boundaryLink = new BoundaryLink(host, this, () => true);
   }
 
   override hostConnected(): void {
     super.hostConnected();
-    this.boundary?.report(this);
+    this.boundaryLink?.registry?.report(this);
   }
 
   override hostDisconnected(): void {
     super.hostDisconnected();
-    this.boundary?.remove(this);
+    this.boundaryLink?.registry?.remove(this);
   }
 
   protected override changed(): void {
-    this.boundary?.report(this);
+    this.boundaryLink?.registry?.report(this);
   }
 
   protected override get boundaryCanTake(): boolean {
@@ -86,6 +75,6 @@ export class SuspenseController<E extends FetchableEndpoint> extends FetchingRea
   }
 
   protected override errorTaken(): boolean {
-    return this.boundary !== undefined || super.errorTaken();
+    return this.boundaryLink?.registry !== undefined || super.errorTaken();
   }
 }

@@ -1,17 +1,14 @@
-import {ContextConsumer} from '@lit/context';
-import type {ReactiveControllerHost} from 'lit';
 import {DEV_MODE} from '../dev/index.js';
 import type {FetchableEndpoint} from '../endpoint/index.js';
 import type {ReadStatus} from '../lit/index.js';
 import {
   afterPageLoad,
   announceFailure,
-  boundaryContext,
+  BoundaryLink,
   FetchPolicy,
   logUnhandledReaderError,
   MissingProviderError,
   type ArgsInput,
-  type BoundaryRegistry,
   type ShownRead,
   type SuspenseSource,
 } from '../lit/internal.js';
@@ -58,7 +55,8 @@ export class SuspenseRead<T> implements SuspenseSource {
   promise: Promise<unknown> | undefined;
   private readonly policy = new FetchPolicy<T>();
   private current: SuspenseState<T> = {status: 'pending', value: undefined, error: undefined, previous: false};
-  private boundary?: BoundaryRegistry;
+  // Optional: the read's callbacks may run before this is set, inside the constructor.
+  private readonly boundaryLink?: BoundaryLink;
   /** The last error announced, so that each failure is announced once. */
   private announced: unknown;
 
@@ -68,20 +66,8 @@ export class SuspenseRead<T> implements SuspenseSource {
     argsInput: ArgsInput,
     private readonly keepPrevious: boolean,
   ) {
-    this.read = new CacheRead(source, endpoint, argsInput, {shown: read => this.shown(read), hidden: () => this.boundary?.remove(this)});
-    const host = this.read.link.host;
-    if (typeof HTMLElement !== 'undefined' && host instanceof HTMLElement) {
-      new ContextConsumer(host as ReactiveControllerHost & HTMLElement, {
-        context: boundaryContext,
-        subscribe: true,
-        callback: registry => {
-          if (registry === this.boundary) return;
-          this.boundary?.remove(this);
-          this.boundary = registry;
-          if (this.read.isShown) registry.report(this);
-        },
-      });
-    }
+    this.read = new CacheRead(source, endpoint, argsInput, {shown: read => this.shown(read), hidden: () => this.boundaryLink?.registry?.remove(this)});
+    this.boundaryLink = new BoundaryLink(this.read.link.host, this, () => this.read.isShown);
   }
 
   /** The status a boundary sees (`initial` shows the content, as `complete` does). */
@@ -122,7 +108,7 @@ export class SuspenseRead<T> implements SuspenseSource {
     const changed = !sameState(next, this.current);
     this.current = next;
     if (changed && this.read.isShown) {
-      this.boundary?.report(this);
+      this.boundaryLink?.registry?.report(this);
       this.announceIfUnhandled();
     }
     return next;
@@ -133,7 +119,7 @@ export class SuspenseRead<T> implements SuspenseSource {
     if (read?.kind === 'read' && this.policy.decide(read.response, read.key, this.keepPrevious, true, {...this.current, status: this.status})) {
       this.fetch(read);
     }
-    this.boundary?.report(this);
+    this.boundaryLink?.registry?.report(this);
     this.announceIfUnhandled();
   }
 
@@ -146,7 +132,7 @@ export class SuspenseRead<T> implements SuspenseSource {
   }
 
   private errorTaken(): boolean {
-    return this.handlesErrors || this.boundary !== undefined;
+    return this.handlesErrors || this.boundaryLink?.registry !== undefined;
   }
 
   /** A failure nothing shows reaches the page once: `data-error` from the host and `reportError`. */

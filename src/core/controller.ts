@@ -294,7 +294,7 @@ export class Controller {
     const data = argsAndData[argsAndData.length - 1];
     const full = fullArgs(endpoint, argsAndData.slice(0, -1));
     const now = store.now();
-    const fetchedAt = store.visible.optimistic.length ? pushFetchedAt(store.visible, normalize(endpoint.schema, data, full), now) : now;
+    const fetchedAt = store.visible.optimistic.length ? pushFetchedAt(store.visible, normalize(endpoint.schema, data, full), now, store.predicted) : now;
     store.receive(endpoint, full, endpoint.key(...full), data, fetchedAt, undefined);
   }
 

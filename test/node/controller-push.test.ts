@@ -1,6 +1,7 @@
 // Server pushes (controller.setPushed): entities only, through useIncoming, under the pending
 // optimistic predictions. The clock moves between the mutation and the push, as it does in a
-// browser, so a push is always later than the prediction's trigger time.
+// browser, so a push is later than the prediction's trigger time, except in the one test that
+// holds the clock still to put a push in the same millisecond as a prediction.
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import type {EndpointInterface} from '../../src/index.js';
@@ -71,6 +72,22 @@ describe('server pushes', () => {
     clock.advance(10);
     controller.setPushed(pushed, {id: '2', title: 'b from push'});
     assert.equal((controller.getResponse(getArticle, {id: '2'}).data as Article).title, 'b from push');
+  });
+
+  test('a second push in the millisecond of a pending prediction, on a row no prediction wrote, is not dated under it', () => {
+    const {controller, clock, getArticle, getArticles, partialUpdateArticle} = setup();
+    controller.setResponse(getArticles, [{id: '1', title: 'a'}, {id: '2', title: 'b'}, {id: '3', title: 'c'}]);
+    clock.advance(10);
+    controller.fetch(partialUpdateArticle, {id: '1'}, {published: true});
+    clock.advance(10);
+    // A second prediction now: its trigger time is the clock's until the clock moves.
+    controller.fetch(partialUpdateArticle, {id: '3'}, {published: true});
+    // Two pushes on row 2 in that same millisecond: the first dates row 2 at the second prediction's time,
+    // which must not make the second look predicted (and dated at the first prediction's time, under the first).
+    controller.setPushed(pushed, {id: '2', title: 'b, first push'});
+    controller.setPushed(pushed, {id: '2', title: 'b, second push'});
+    assert.equal((controller.getResponse(getArticle, {id: '2'}).data as Article).title, 'b, second push');
+    assert.equal(shown(controller, getArticle).published, true, 'the predictions still show');
   });
 
   test('a push older than what the cache holds is disregarded by a custom useIncoming', () => {

@@ -5,8 +5,9 @@
 import {Task} from '@lit/task';
 import {html, LitElement} from 'lit';
 import {repeat} from 'lit/directives/repeat.js';
-import {counters, expose, PropertyRow, Server, type ItemData} from './shared.js';
+import {counters, expose, PropertyRow, Server, type ItemData, mountGate} from './shared.js';
 
+await mountGate();
 const scriptStart = performance.now();
 const server = new Server();
 

@@ -14,8 +14,9 @@ import {repeat} from 'lit/directives/repeat.js';
 import {createResource, Entity} from '../../src/index.js';
 import {useCache} from '../../src/lit/index.js';
 import {defineIdList, ItemResource, mountList} from './items.js';
-import {countRow, counters, expose, PropertyRow, ROWS, rowStyles, rowTemplate, Server, type ItemData} from './shared.js';
+import {countRow, counters, expose, PropertyRow, ROWS, rowStyles, rowTemplate, Server, type ItemData, mountGate} from './shared.js';
 
+await mountGate();
 const scriptStart = performance.now();
 const params = new URLSearchParams(location.search);
 const ROWS_MODE = params.get('rows') ?? 'bound';

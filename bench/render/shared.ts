@@ -6,6 +6,16 @@ import {css, html, LitElement, type TemplateResult} from 'lit';
 /** How many rows the page mounts: `?n=` in its URL, 1,000 by default. */
 export const ROWS = Number(new URLSearchParams(location.search).get('n') ?? 1000);
 
+/**
+ * Resolves at once; with `?gate` in the page's URL, when the runner calls `window.startMount()`.
+ * A page awaits it before its mount starts, so that a runner can read the main thread's CPU
+ * time just before the mount (`bench/render/mounts.ts`).
+ */
+export function mountGate(): Promise<void> {
+  if (!new URLSearchParams(location.search).has('gate')) return Promise.resolve();
+  return new Promise(resolve => ((window as unknown as {startMount: () => void}).startMount = resolve));
+}
+
 /** The shape of an item on the wire (and of the baseline's parsed objects). */
 export interface ItemData {
   id: number;

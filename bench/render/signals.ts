@@ -6,8 +6,9 @@ import {computed, watch} from '@lit-labs/signals';
 import {html, LitElement} from 'lit';
 import {cacheSignal} from '../../src/signals/index.js';
 import {defineIdList, ItemResource, mountList} from './items.js';
-import {countRow, expose, rowStyles, Server} from './shared.js';
+import {countRow, expose, rowStyles, Server, mountGate} from './shared.js';
 
+await mountGate();
 const scriptStart = performance.now();
 const server = new Server();
 

@@ -1,0 +1,224 @@
+// The mount of the render pages alone, many times (a page of `npm run bench:render` mounts
+// once per run), and the same page built from an earlier commit in the same rounds.
+//
+//   node --import tsx bench/render/mounts.ts                    20 rounds: the plain Lit page and
+//                                                               the bound rows' page
+//   node --import tsx bench/render/mounts.ts --baseline=main    ...and the bound rows' page built
+//                                                               from that commit's sources
+//   options: --rounds=20 --pages=de-entity,de-prop --n=1000 --profile (a CPU profile of the
+//            current bound rows' page, summed over the rounds: where a mount's time goes)
+//
+// Each round loads every page once, fresh, in a rotated order, in one Chromium, and reads the
+// page's own mount time (from its script's start until every row has rendered, as
+// bench:render reports it). Ratios are taken within a round; the median over rounds is printed
+// with the range between the quartiles.
+import {build, type Plugin} from 'esbuild';
+import {execFileSync} from 'node:child_process';
+import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {tmpdir} from 'node:os';
+import {extname, join, normalize, resolve} from 'node:path';
+import {chromium, type CDPSession} from 'playwright-core';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../scripts/chromium.mjs';
+import {devModeModule} from '../../scripts/dev-mode.mjs';
+import {flag, option} from '../cli.js';
+import {devModePlugin} from '../dev-mode-plugin.js';
+import {ROOT} from '../report.js';
+import type {PageApi} from './shared.js';
+
+const ROUNDS = Number(option('rounds') ?? 20);
+const N = Number(option('n') ?? 1000);
+const BASELINE = option('baseline');
+const PAGES = (option('pages') ?? 'de-entity').split(',');
+const PROFILE = flag('profile');
+
+const QUERIES: Record<string, string> = {'de-entity': '?rows=bound&update=entity', 'de-prop': '?rows=prop&update=entity'};
+
+/**
+ * The library's sources (src, components) as they are at `rev`, under .tmp, with this tree's
+ * render pages beside them: the same pages, built on the earlier library.
+ */
+function sourcesAt(rev: string): string {
+  const commit = execFileSync('git', ['rev-parse', rev], {cwd: ROOT}).toString().trim();
+  const dir = resolve(ROOT, '.tmp', `bench-mounts-${commit}`);
+  if (!existsSync(join(dir, 'src'))) {
+    mkdirSync(dir, {recursive: true});
+    const archive = execFileSync('git', ['archive', commit, 'src', 'components'], {cwd: ROOT, maxBuffer: 1 << 28});
+    execFileSync('tar', ['-x', '-C', dir], {input: archive});
+    // A package of its own: the project's `sideEffects` list names its own paths, not these.
+    writeFileSync(join(dir, 'package.json'), '{"type": "module"}\n');
+  }
+  cpSync(join(ROOT, 'bench/render'), join(dir, 'bench/render'), {recursive: true});
+  return dir;
+}
+
+/** The development-mode switch of any copy of the sources, written as a production build does. */
+const devSwitch: Plugin = {
+  name: 'dev-switch',
+  setup(b) {
+    b.onLoad({filter: /[/\\]src[/\\]dev[/\\]dev-mode\.ts$/}, () => ({contents: devModeModule(false), loader: 'ts'}));
+  },
+};
+
+const out = mkdtempSync(join(tmpdir(), 'data-elements-bench-mounts-'));
+async function bundle(root: string, page: string, outName: string): Promise<void> {
+  await build({
+    entryPoints: {[outName]: join(root, `bench/render/${page}.ts`)},
+    outdir: out,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: !PROFILE,
+    define: {'process.env.NODE_ENV': '"production"'},
+    plugins: [devSwitch, devModePlugin(false)],
+    tsconfig: join(ROOT, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+  const html = readFileSync(join(ROOT, `bench/render/${page}.html`), 'utf8').replace(`./${page}.js`, `./${outName}.js`);
+  writeFileSync(join(out, `${outName}.html`), html);
+}
+
+interface Variant {
+  id: string;
+  file: string;
+  query: string;
+}
+const variants: Variant[] = [{id: 'baseline', file: 'baseline', query: ''}];
+await bundle(ROOT, 'baseline', 'baseline');
+await bundle(ROOT, 'data-elements', 'current');
+for (const page of PAGES) variants.push({id: page, file: 'current', query: QUERIES[page]});
+if (BASELINE) {
+  await bundle(sourcesAt(BASELINE), 'data-elements', 'before');
+  for (const page of PAGES) variants.push({id: `${page}@${BASELINE}`, file: 'before', query: QUERIES[page]});
+}
+
+const TYPES: Record<string, string> = {'.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8'};
+const server = createServer((req, res) => {
+  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+  const file = join(out, path);
+  if (!file.startsWith(out) || !existsSync(file) || !TYPES[extname(file)]) {
+    res.writeHead(404).end();
+    return;
+  }
+  res.writeHead(200, {'content-type': TYPES[extname(file)], 'cache-control': 'no-store'}).end(readFileSync(file));
+});
+await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
+const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const browser = await chromium.launch({executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc']});
+
+const mounts = new Map<string, number[]>(variants.map(v => [v.id, []]));
+const cpu = new Map<string, number[]>(variants.map(v => [v.id, []]));
+const profiles: unknown[] = [];
+try {
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = variants.map((_, i) => variants[(i + round) % variants.length]);
+    for (const variant of order) {
+      const context = await browser.newContext({viewport: {width: 800, height: 600}});
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', e => errors.push(String(e)));
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable', {timeDomain: 'threadTicks'});
+      const sep = variant.query ? '&' : '?';
+      await page.goto(`${origin}/${variant.file}.html${variant.query}${sep}n=${N}&gate`);
+      await page.waitForFunction(() => 'startMount' in window);
+      const profiled = PROFILE && variant.id === PAGES[0];
+      if (profiled) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', {interval: 50});
+        await cdp.send('Profiler.start');
+      }
+      const before = await threadTime(cdp);
+      const ready = await page.evaluate(async () => {
+        const w = window as unknown as {startMount: () => void; renderBench?: PageApi};
+        w.startMount();
+        // The page's module goes on in a microtask after the gate opens, and exposes its API synchronously.
+        while (!w.renderBench) await Promise.resolve();
+        return w.renderBench.ready;
+      });
+      const after = await threadTime(cdp);
+      if (profiled) profiles.push((await cdp.send('Profiler.stop')).profile);
+      await context.close();
+      if (errors.length) throw new Error(`${variant.id}: ${errors.join('; ')}`);
+      mounts.get(variant.id)!.push(ready.mountMs);
+      cpu.get(variant.id)!.push(after - before);
+    }
+    process.stdout.write(`round ${round + 1}: ${variants.map(v => `${v.id} ${mounts.get(v.id)!.at(-1)!.toFixed(0)} (cpu ${cpu.get(v.id)!.at(-1)!.toFixed(0)})`).join(', ')}\n`);
+  }
+} finally {
+  await browser.close();
+  server.close();
+  rmSync(out, {recursive: true, force: true});
+}
+
+/** The page's main-thread CPU time so far, in ms. */
+async function threadTime(cdp: CDPSession): Promise<number> {
+  const {metrics} = await cdp.send('Performance.getMetrics');
+  return metrics.find(m => m.name === 'ThreadTime')!.value * 1000;
+}
+
+const median = (values: number[]) => quantile(values, 0.5);
+function quantile(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (s.length - 1) * q;
+  return s[Math.floor(at)] + (s[Math.ceil(at)] - s[Math.floor(at)]) * (at - Math.floor(at));
+}
+function report(label: string, values: Map<string, number[]>): void {
+  const base = values.get('baseline')!;
+  console.log(`\n${label} of ${N} rows, ${ROUNDS} rounds: median ms (quartiles); ratio to the plain Lit page within each round: median (quartiles)`);
+  for (const v of variants) {
+    const m = values.get(v.id)!;
+    const ratios = m.map((x, i) => x / base[i]);
+    const line = `${v.id.padEnd(24)} ${median(m).toFixed(1).padStart(7)} ms (${quantile(m, 0.25).toFixed(0)}–${quantile(m, 0.75).toFixed(0)})`;
+    console.log(v.id === 'baseline' ? line : `${line}   ${median(ratios).toFixed(2)}x (${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)})`);
+  }
+  if (!BASELINE) return;
+  for (const page of PAGES) {
+    const now = values.get(page)!;
+    const before = values.get(`${page}@${BASELINE}`)!;
+    const ratios = now.map((x, i) => x / before[i]);
+    console.log(`${page} now ÷ ${BASELINE}: ${median(ratios).toFixed(2)}x (${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)})`);
+  }
+}
+report('mount (wall time, as bench:render reports it)', mounts);
+report("mount (the page's main-thread CPU time)", cpu);
+if (PROFILE) printProfiles(profiles as Profile[]);
+
+interface Profile {
+  nodes: {id: number; callFrame: {functionName: string; url: string; lineNumber: number}; children?: number[]}[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+/** Inclusive and self time per mount of the busiest functions, over every profiled mount. */
+function printProfiles(list: Profile[]): void {
+  const inclusive = new Map<string, number>();
+  const self = new Map<string, number>();
+  for (const profile of list) {
+    const nodes = new Map(profile.nodes.map(n => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const deltas = profile.timeDeltas ?? [];
+    const labelOf = (f: {functionName: string; url: string; lineNumber: number}) => `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.split('/').pop()}:${f.lineNumber + 1}` : ''}`.trim();
+    profile.samples?.forEach((leaf, i) => {
+      const dt = (deltas[i + 1] ?? 0) / 1000;
+      const name = nodes.get(leaf)!.callFrame.functionName;
+      if (name === '(idle)' || name === '(program)') return;
+      const leafLabel = labelOf(nodes.get(leaf)!.callFrame);
+      self.set(leafLabel, (self.get(leafLabel) ?? 0) + dt);
+      const seen = new Set<string>();
+      for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
+        const label = labelOf(nodes.get(id)!.callFrame);
+        if (seen.has(label)) continue;
+        seen.add(label);
+        inclusive.set(label, (inclusive.get(label) ?? 0) + dt);
+      }
+    });
+  }
+  const top = (m: Map<string, number>, count: number) => [...m].filter(([l]) => l !== '(root)').sort((a, b) => b[1] - a[1]).slice(0, count);
+  console.log(`\nCPU profile of ${PAGES[0]} (ms per mount, ${list.length} mounts)\ninclusive:`);
+  for (const [label, t] of top(inclusive, 60)) console.log(`${(t / list.length).toFixed(2).padStart(8)}  ${label}`);
+  console.log('self:');
+  for (const [label, t] of top(self, 40)) console.log(`${(t / list.length).toFixed(2).padStart(8)}  ${label}`);
+}

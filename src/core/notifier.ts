@@ -62,18 +62,45 @@ const NO_READS: readonly unknown[] = [];
 
 /** All the readers of one (endpoint, key): one read per commit that concerns them, however many they are. */
 class WatchEntry implements Indexed {
-  indexedReads: readonly unknown[] = NO_READS;
-  /** Most reads have one reader: an array is lighter than a Set, and a mount makes thousands. */
-  readonly watches: WatchHandle[] = [];
+  /**
+   * The readers: the one handle while there is one (most reads; a mount makes
+   * thousands), an array from the second; undefined once all have closed.
+   */
+  watches: WatchHandle | WatchHandle[] | undefined = undefined;
 
   constructor(
     readonly endpoint: EndpointInterface,
     readonly args: readonly unknown[],
     readonly key: string,
     public response: ResponseState,
+    public indexedReads: readonly unknown[],
     /** Stops polling the read (undefined when its endpoint is not polled). */
     readonly stopPolling: (() => void) | undefined,
   ) {}
+
+  /** How many readers it has. */
+  get count(): number {
+    const watches = this.watches;
+    return watches === undefined ? 0 : Array.isArray(watches) ? watches.length : 1;
+  }
+
+  add(handle: WatchHandle): void {
+    const watches = this.watches;
+    if (watches === undefined) this.watches = handle;
+    else if (Array.isArray(watches)) watches.push(handle);
+    else this.watches = [watches, handle];
+  }
+
+  /** Removes `handle`; true when no reader is left. */
+  drop(handle: WatchHandle): boolean {
+    const watches = this.watches;
+    if (Array.isArray(watches)) {
+      watches.splice(watches.indexOf(handle), 1);
+      if (watches.length > 0) return false;
+    }
+    this.watches = undefined;
+    return true;
+  }
 }
 
 /**
@@ -136,10 +163,8 @@ export interface NotifierHost {
  */
 export class Notifier implements WatchedReads {
   private readonly listeners = new Set<CommitListener>();
+  /** The watched reads, found by key through the index's own record of each read's key. */
   private readonly index = new WatchIndex<WatchEntry>();
-  private readonly entries = new Map<EndpointInterface, Map<string, WatchEntry>>();
-  /** How many watched reads there are of each key (over endpoints that share a key). */
-  private readonly watchedKeys = new Map<string, number>();
   private queued: Commit[] = [];
   /** Results whose request state alone changed (a GET started): only their readers are told. */
   private requests = new Set<string>();
@@ -158,7 +183,7 @@ export class Notifier implements WatchedReads {
   /** How many reader listeners there are, over every watched read. */
   get watcherCount(): number {
     let count = 0;
-    for (const entry of this.reads()) count += entry.watches.length;
+    for (const entry of this.reads()) count += entry.count;
     return count;
   }
 
@@ -176,54 +201,38 @@ export class Notifier implements WatchedReads {
   }
 
   watch(endpoint: EndpointInterface, args: readonly unknown[], key: string, listener: WatchListener): Watch {
-    let byKey = this.entries.get(endpoint);
-    if (!byKey) this.entries.set(endpoint, (byKey = new Map()));
-    let entry = byKey.get(key);
+    let entry = this.entryOf(endpoint, key);
     const outcome = this.readSafely(endpoint, args, key, NO_READS);
     if (!entry) {
-      entry = new WatchEntry(endpoint, args, key, outcome.response, this.host.poll(endpoint, args, key));
-      byKey.set(key, entry);
-      this.watchedKeys.set(key, (this.watchedKeys.get(key) ?? 0) + 1);
+      entry = new WatchEntry(endpoint, args, key, outcome.response, outcome.reads, this.host.poll(endpoint, args, key));
       this.index.add(entry);
-      this.index.update(entry, outcome.reads);
     } else {
       this.index.update(entry, outcome.reads);
       // Only time moves a response without a commit (fresh to stale): the others hear it too.
       if (!sameResponse(entry.response, outcome.response)) this.tell(entry, outcome.response);
     }
     const handle = new WatchHandle(this, entry, listener);
-    entry.watches.push(handle);
+    entry.add(handle);
     return handle;
   }
 
   /** Stops `handle` (a watch's `close()`); the last reader of a read releases it. */
   unwatch(handle: WatchHandle): void {
     const {entry} = handle;
-    entry.watches.splice(entry.watches.indexOf(handle), 1);
-    if (entry.watches.length > 0) return;
-    const {endpoint, key} = entry;
+    if (!entry.drop(handle)) return;
     this.index.remove(entry);
-    const byKey = this.entries.get(endpoint)!;
-    byKey.delete(key);
-    if (byKey.size === 0) this.entries.delete(endpoint);
     entry.stopPolling?.();
-    const left = this.watchedKeys.get(key)! - 1;
-    if (left > 0) {
-      this.watchedKeys.set(key, left);
-      return;
-    }
-    this.watchedKeys.delete(key);
-    this.host.unwatched(key);
+    if (!this.hasKey(entry.key)) this.host.unwatched(entry.key);
   }
 
   /** Whether any reader watches a result with this key. */
   hasKey(key: string): boolean {
-    return this.watchedKeys.has(key);
+    return this.index.withKey(key) !== undefined;
   }
 
   /** Every watched read, each (endpoint, key) once. */
-  *reads(): IterableIterator<WatchEntry> {
-    for (const byKey of this.entries.values()) yield* byKey.values();
+  reads(): IterableIterator<WatchEntry> {
+    return this.index.all();
   }
 
   /** Queues a commit to be told. */
@@ -283,7 +292,7 @@ export class Notifier implements WatchedReads {
 
   /** Reads `entry` again (after a commit, or a watch's `read()`), telling its readers when the response changed. */
   evaluate(entry: WatchEntry): void {
-    if (entry.watches.length === 0) return;
+    if (entry.watches === undefined) return;
     const outcome = this.readSafely(entry.endpoint, entry.args, entry.key, entry.indexedReads);
     this.index.update(entry, outcome.reads);
     if (!sameResponse(entry.response, outcome.response)) this.tell(entry, outcome.response);
@@ -301,17 +310,34 @@ export class Notifier implements WatchedReads {
     }
   }
 
+  /** The watched read of `endpoint` under `key`, if any. */
+  private entryOf(endpoint: EndpointInterface, key: string): WatchEntry | undefined {
+    const held = this.index.withKey(key);
+    if (held === undefined) return undefined;
+    if (!(held instanceof Set)) return held.endpoint === endpoint ? held : undefined;
+    for (const entry of held) if (entry.endpoint === endpoint) return entry;
+    return undefined;
+  }
+
   private tell(entry: WatchEntry, response: ResponseState): void {
     entry.response = response;
-    for (const handle of entry.watches.slice()) {
-      // A reader that an earlier one closed in its listener is not told any more.
-      if (!handle.open) continue;
-      try {
-        handle.listener(response);
-      } catch (error) {
-        reportError(error);
-      }
+    const watches = entry.watches;
+    if (watches === undefined) return;
+    if (!Array.isArray(watches)) {
+      told(watches, response);
+      return;
     }
+    for (const handle of watches.slice()) told(handle, response);
+  }
+}
+
+/** Calls a reader's listener, unless an earlier listener closed it; what it throws is reported, not thrown into the commit. */
+function told(handle: WatchHandle, response: ResponseState): void {
+  if (!handle.open) return;
+  try {
+    handle.listener(response);
+  } catch (error) {
+    reportError(error);
   }
 }
 

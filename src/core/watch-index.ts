@@ -27,6 +27,19 @@ export class WatchIndex<W extends Indexed> {
   private readonly byRow = new Map<string, Map<string, Held<W>>>();
   private readonly byTable = new Map<string, Held<W>>();
 
+  /** The watchers indexed under result `key`: one, a Set of several, or undefined. */
+  withKey(key: string): Held<W> | undefined {
+    return this.byResult.get(key);
+  }
+
+  /** Every watcher, each once. */
+  *all(): IterableIterator<W> {
+    for (const held of this.byResult.values()) {
+      if (held instanceof Set) yield* held;
+      else yield held;
+    }
+  }
+
   /** Indexes `watcher` by its key and its reads. */
   add(watcher: W): void {
     addTo(this.byResult, watcher.key, watcher);
@@ -107,7 +120,7 @@ export class WatchIndex<W extends Indexed> {
 }
 
 /** The watchers of one key: the watcher itself while it is the only one, else a Set of them. */
-type Held<W> = W | Set<W>;
+export type Held<W> = W | Set<W>;
 
 function addHeld<W>(held: Held<W> | undefined, found: Set<W>): void {
   if (held === undefined) return;

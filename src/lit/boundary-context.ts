@@ -1,5 +1,6 @@
-import {ContextConsumer, createContext} from '@lit/context';
+import {createContext} from '@lit/context';
 import type {ReactiveControllerHost} from 'lit';
+import {ContextLink} from './context-link.js';
 
 /** What a suspending controller tells its boundary. */
 export interface SuspenseSource {
@@ -52,15 +53,12 @@ export class BoundaryLink {
 
   constructor(host: unknown, source: SuspenseSource, shown: () => boolean) {
     if (typeof HTMLElement === 'undefined' || !(host instanceof HTMLElement)) return;
-    new ContextConsumer(host as ReactiveControllerHost & HTMLElement, {
-      context: boundaryContext,
-      subscribe: true,
-      callback: registry => {
-        if (registry === this.registry) return;
-        this.registry?.remove(source);
-        this.registry = registry;
-        if (shown()) registry.report(source);
-      },
+    const element = host as ReactiveControllerHost & HTMLElement;
+    const link = new ContextLink(element, boundaryContext, registry => {
+      this.registry?.remove(source);
+      this.registry = registry;
+      if (shown()) registry.report(source);
     });
+    element.addController(link);
   }
 }

@@ -108,8 +108,8 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   ) {
     this.endpoint = endpoint;
     this.serverRendered = isServerRendered(host);
-    // The resolver registers its own context consumer first, so the Controller is known by hostConnected.
-    this.resolver = new ControllerResolver(host, () => this.onControllerChange());
+    // Owned: connected first in this reader's own hostConnected, so the Controller is known there.
+    this.resolver = new ControllerResolver(host, () => this.onControllerChange(), true);
     host.addController(this);
   }
 
@@ -127,6 +127,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   }
 
   hostConnected(): void {
+    this.resolver.hostConnected();
     this.connected = true;
     // Before the host's first update the args are left to hostUpdate: properties set just
     // after the element is appended (`parent.append(el); el.itemId = 3`) must be read first.
@@ -141,6 +142,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   }
 
   hostDisconnected(): void {
+    this.resolver.hostDisconnected();
     this.connected = false;
     this.stopFollowing();
   }

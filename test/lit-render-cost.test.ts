@@ -1,6 +1,7 @@
 // Rendering cost and subscriptions: a controller asks its host to render
 // only when the reference of its value changes; disconnect unsubscribes, reconnect catches up.
 import {expect, fixture, html} from '@open-wc/testing';
+import {LitElement} from 'lit';
 import {property} from 'lit/decorators.js';
 import {repeat} from 'lit/directives/repeat.js';
 import '../components/data-provider.js';
@@ -9,7 +10,7 @@ import {Controller} from '../src/core/index.js';
 import {Query} from '../src/endpoint/index.js';
 import {useCache, useSuspense} from '../src/lit/index.js';
 import {schema} from '../src/schema/index.js';
-import {CountingElement, getItem, getItems, Item, itemServer, makeItems, patchItem, shadowText, waitFor} from './helpers/lit-fixtures.js';
+import {CountingElement, defineUnique, getItem, getItems, Item, itemServer, makeItems, patchItem, shadowText, waitFor} from './helpers/lit-fixtures.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 import {listenerCount} from '../src/internal.js';
 
@@ -225,5 +226,73 @@ describe('subscriptions follow the host', () => {
     await el.updateComplete;
     expect(shadowText(el)).to.equal('refetched on return');
     expect(server.log.count('GET', '/lit-api/items/1')).to.equal(2);
+  });
+});
+
+describe('args read again at every host update', () => {
+  /** getItem with its key builds counted. */
+  function countingGet() {
+    const counted = {calls: 0, endpoint: {schema: Item, name: 'counted getItem', key: (params: {id: number}) => (counted.calls++, getItem.key(params))}};
+    return counted;
+  }
+  const filled = () => {
+    const controller = new Controller();
+    controller.setResponse(getItems, makeItems(3));
+    return controller;
+  };
+
+  it('equal one-entry params build the key again once, not at every update; a new value is read', async () => {
+    const counted = countingGet();
+    const tag = defineUnique(
+      'lit-cost-args',
+      class extends LitElement {
+        static override properties = {itemId: {type: Number}};
+        declare itemId: number;
+        readonly item = useCache(this, counted.endpoint, () => ({id: this.itemId}));
+        override render() {
+          return html`${(this.item.value as Item | undefined)?.title ?? ''}`;
+        }
+      },
+    );
+    const el = Object.assign(document.createElement(tag) as LitElement & {itemId: number}, {itemId: 1});
+    await fixture(html`<data-provider .controller=${filled()}>${el}</data-provider>`);
+    await el.updateComplete;
+    expect(shadowText(el)).to.equal('item 1');
+    const atMount = counted.calls;
+    for (let i = 0; i < 3; i++) {
+      el.requestUpdate();
+      await el.updateComplete;
+    }
+    expect(counted.calls - atMount).to.equal(1, 'built again at the first update only');
+    el.itemId = 2;
+    await el.updateComplete;
+    expect(shadowText(el)).to.equal('item 2');
+  });
+
+  it('a params object changed in place is read with its new value', async () => {
+    const params = {id: 1};
+    const tag = defineUnique(
+      'lit-cost-static-args',
+      class extends LitElement {
+        readonly item = useCache(this, getItem, params);
+        override render() {
+          return html`${this.item.value?.title ?? ''}`;
+        }
+      },
+    );
+    const el = document.createElement(tag) as LitElement;
+    await fixture(html`<data-provider .controller=${filled()}>${el}</data-provider>`);
+    for (let i = 0; i < 2; i++) {
+      el.requestUpdate();
+      await el.updateComplete;
+    }
+    expect(shadowText(el)).to.equal('item 1');
+    params.id = 3;
+    el.requestUpdate();
+    await el.updateComplete;
+    await el.updateComplete;
+    expect(shadowText(el)).to.equal('item 3');
+    // The read followed is the one the new value names (its key), not item 1's read with new args.
+    expect((el as LitElement & {item: {key: unknown}}).item.key).to.equal(getItem.key({id: 3}));
   });
 });

@@ -27,23 +27,30 @@ export interface ShownRead<T> {
  * ```
  */
 export class FetchPolicy<T> {
-  /** The state of the result (key, expiry) for which the last fetch was started. */
-  private lastAttempt: string | undefined;
+  /**
+   * The state of the result for which the last fetch was started: its key (undefined when
+   * none counts any more), expiry time and expiry status. Kept as fields, not one string: a
+   * decision is made at every commit that concerns the reader, and for every row of a list.
+   */
+  private attemptKey: string | undefined;
+  private attemptExpiresAt = 0;
+  private attemptStatus: ResponseState['expiryStatus'] | undefined;
   /** The error the result held when the last fetch was started: a new failure allows a new attempt, once it expired. */
   private lastError: unknown;
   private forceRetry = false;
-  /** The last value shown complete, and the key it belongs to (for keepPrevious). */
-  private shown: {key: string; value: T} | undefined;
+  /** The key of the last value shown complete (undefined before one was), and that value (for keepPrevious). */
+  private shownKey: string | undefined;
+  private shownValue: T | undefined;
 
   /** The next decision fetches again, also after a failure, without waiting for the error to expire. */
   retry(): void {
-    this.lastAttempt = undefined;
+    this.attemptKey = undefined;
     this.forceRetry = true;
   }
 
   /** Forgets the attempts made (the reader now reads from another Controller). */
   forget(): void {
-    this.lastAttempt = undefined;
+    this.attemptKey = undefined;
   }
 
   /**
@@ -55,17 +62,18 @@ export class FetchPolicy<T> {
   decide(response: ResponseState, key: string, keepPrevious: boolean, mayFetch: boolean, into: ShownRead<T>): boolean {
     into.previous = false;
     const showable = response.data !== undefined && response.expiryStatus !== 'invalid';
-    const attempt = `${key}\u0000${response.expiresAt}\u0000${response.expiryStatus}`;
     // A failure stands until its errorExpiryLength passed (or retry() was called): no new request before.
     const errorStands = response.error !== undefined && !response.errorExpired && !this.forceRetry;
-    const tried = this.lastAttempt === attempt && this.lastError === response.error;
+    const tried =
+      this.attemptKey === key && this.attemptExpiresAt === response.expiresAt && this.attemptStatus === response.expiryStatus && this.lastError === response.error;
     this.forceRetry = false;
     if (showable) {
       into.value = response.data as T;
       into.status = 'complete';
       into.error = undefined;
-      this.shown = {key, value: into.value};
-      return response.expiryStatus === 'stale' && !response.fetching && !errorStands && !tried && this.attempt(mayFetch, attempt, response.error);
+      this.shownKey = key;
+      this.shownValue = into.value;
+      return response.expiryStatus === 'stale' && !response.fetching && !errorStands && !tried && this.attempt(mayFetch, key, response);
     }
     if (response.fetching) {
       this.waitFor(key, keepPrevious, into);
@@ -78,21 +86,23 @@ export class FetchPolicy<T> {
     }
     into.value = response.data as T | undefined;
     this.waitFor(key, keepPrevious, into);
-    return !tried && this.attempt(mayFetch, attempt, response.error);
+    return !tried && this.attempt(mayFetch, key, response);
   }
 
-  private attempt(mayFetch: boolean, attempt: string, error: unknown): boolean {
+  private attempt(mayFetch: boolean, key: string, response: ResponseState): boolean {
     if (!mayFetch) return false;
-    this.lastAttempt = attempt;
-    this.lastError = error;
+    this.attemptKey = key;
+    this.attemptExpiresAt = response.expiresAt;
+    this.attemptStatus = response.expiryStatus;
+    this.lastError = response.error;
     return true;
   }
 
   /** Pending for `key`; with keepPrevious, the value shown for other args stays, complete and marked previous. */
   private waitFor(key: string, keepPrevious: boolean, into: ShownRead<T>): void {
     into.error = undefined;
-    if (keepPrevious && this.shown && this.shown.key !== key) {
-      into.value = this.shown.value;
+    if (keepPrevious && this.shownKey !== undefined && this.shownKey !== key) {
+      into.value = this.shownValue;
       into.status = 'complete';
       into.previous = true;
       return;

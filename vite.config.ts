@@ -24,6 +24,7 @@ const PART_ENTRIES = {
   persist: 'src/persist/index.ts',
   sync: 'src/sync/index.ts',
   signals: 'src/signals/index.ts',
+  offline: 'src/offline/index.ts',
 };
 
 const ROOT = fileURLToPath(new URL('./', import.meta.url));

@@ -3,11 +3,15 @@
 // second navigation of the same frame. Offline is a fetch that gets no response (msw answers
 // the page's requests with a network error) and the browser's `online` event in each page
 // says the connection is back.
-import {expect, waitUntil} from '@open-wc/testing';
+import {expect, fixture, html, waitUntil} from '@open-wc/testing';
+import {DataProvider} from '../components/data-provider.js';
+import {DataResource} from '../components/data-resource.js';
 import {http, HttpResponse} from 'msw';
 import {indexedDBQueue} from '../src/offline/index.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 import type {OfflineApp} from './fixtures/offline-page.js';
+
+void [DataProvider, DataResource];
 
 const PAGE_TIMEOUT = 60_000;
 const until = (condition: () => unknown, message?: string) => waitUntil(condition, message, {timeout: 15_000});
@@ -131,6 +135,27 @@ describe('offline writes: real IndexedDB, real pages', function () {
     await a.release('w', loserTab);
     await a.delete('w');
     expect(await b.claim('w', 'tab B', now + 60_000, now)).to.equal('gone');
+  });
+
+  it('<data-provider queue-offline>: a <data-resource> write made offline shows pendingOffline in its template until it is sent', async () => {
+    const provider = await fixture<DataProvider>(html`
+      <data-provider queue-offline=${`${db}-writes`}>
+        <data-resource url-prefix="/offline-api" path="/notes/:id" entity="OfflineElementNote" member="get" params='{"id": "1"}'>
+          <template><p class="title">{{ item.title }}</p><p class="mark">{{ pendingOffline ? 'not saved yet' : 'saved' }}</p></template>
+        </data-resource>
+      </data-provider>
+    `);
+    await provider.ready;
+    const el = provider.querySelector<DataResource>('data-resource')!;
+    const shown = () => `${el.querySelector('.title')?.textContent}|${el.querySelector('.mark')?.textContent}`;
+    await until(() => shown() === 'first|saved', 'loaded');
+    offline = true;
+    const write = el.partialUpdate({id: '1'}, {title: 'edited offline'});
+    await until(() => shown() === 'edited offline|not saved yet', 'shown, marked as not saved');
+    backOnline({frame: {contentWindow: window} as unknown as HTMLIFrameElement});
+    await write;
+    await until(() => shown() === 'edited offline|saved', 'saved once sent');
+    expect(patches).to.deep.equal(['1 edited offline']);
   });
 
   it('writes queued offline are sent in order; a refused one is rolled back alone', async () => {

@@ -83,7 +83,8 @@ export class OfflineWrites implements ControllerPlugin {
     const network = options.network ?? browserNetwork();
     const database = options.database ?? 'lit-data-elements-writes';
     const storage = options.storage ?? (database === false ? undefined : indexedDBQueue(database));
-    const endpoints = endpointsByName(options.endpoints ?? []);
+    // Read when needed, not once: an element's page may list its endpoints after the part started.
+    const endpoints = () => endpointsByName(options.endpoints ?? []);
     const tab = randomId();
     const queue: Queued[] = [];
     const report = (error: unknown, what: string) => reportError(error, `offline writes: ${what}`);
@@ -109,7 +110,7 @@ export class OfflineWrites implements ControllerPlugin {
       new Promise((resolve, reject) => {
         const id = stored?.id ?? randomId();
         const name = write.endpoint.name;
-        const kept = !stored && storage && name !== undefined && endpoints.get(name) === write.endpoint;
+        const kept = !stored && storage && name !== undefined && endpoints().get(name) === write.endpoint;
         if (DEV_MODE && !stored && storage && !kept) {
           devLog('warn', `offline writes: ${name ?? 'a write'} waits for the connection, but only while this page lives: list its endpoint in OfflineWrites' \`endpoints\` to keep it across reloads.`);
         }
@@ -215,9 +216,10 @@ export class OfflineWrites implements ControllerPlugin {
       storage.all().then(
         stored => {
           if (stopped) return;
+          const known = endpoints();
           for (const entry of stored) {
             if (queue.some(each => each.id === entry.id)) continue;
-            const endpoint = endpoints.get(entry.endpoint);
+            const endpoint = known.get(entry.endpoint);
             if (!endpoint) {
               if (DEV_MODE) devLog('warn', `offline writes: a stored write of "${entry.endpoint}" stays stored: no endpoint of that name is listed in OfflineWrites' \`endpoints\`.`);
               continue;
@@ -258,8 +260,8 @@ function endpointsByName(items: Iterable<object>): Map<string, FetchableEndpoint
     const {name} = endpoint;
     if (name === undefined || !endpoint.sideEffect) return;
     const known = found.get(name);
-    if (known && known !== endpoint) throw new TypeError(`OfflineWrites: two endpoints are named "${name}"; a stored write could not tell them apart`);
-    found.set(name, endpoint);
+    if (!known) found.set(name, endpoint);
+    else if (known !== endpoint) reportError(new TypeError(`OfflineWrites: two endpoints are named "${name}"; stored writes of that name go to the first`));
   };
   for (const item of items) {
     if (isEndpoint(item)) add(item);

@@ -86,10 +86,10 @@ const bundledProviderPlugins: Plugin = {
  * loaded two dozen small files, each gzipped alone and each with its own import and export lists.
  * Four groups instead, of the modules such a page loads (found by `modulesLoadedFirst`): the core
  * (schema, endpoint, Controller, refresh); Lit, @lit/context and the Lit integration; the
- * provider's and boundary's elements; and the template layer <data-query> shares with
- * <data-live>. Each element's own module stays in a chunk of its own, which the autoloader imports
- * on first use, and the modules of no group (what the other elements and parts add) are split as
- * the bundler decides.
+ * provider's and boundary's elements; and the declarations <data-query> shares with <data-live>.
+ * Each element's own module stays in a chunk of its own, which the autoloader imports on first
+ * use, and the modules of no group (the template layer every templated element shares, what the
+ * other elements and parts add) are split as the bundler decides.
  */
 async function cdnChunkGroups() {
   const AUTOLOAD = ROOT + 'components/autoload.ts';
@@ -117,7 +117,7 @@ async function cdnChunkGroups() {
       test: (id: string) => (LIT.test(id) && (onQueryPage(id) || id.startsWith(ROOT + 'src/lit/'))) || id.includes('@oxc-project+runtime'),
     },
     {name: 'provider', priority: 1, test: (id: string) => onQueryPage(id) && provider.has(id)},
-    {name: 'templates', priority: 0, test: (id: string) => onQueryPage(id) && live.has(id)},
+    {name: 'declarations', priority: 0, test: (id: string) => onQueryPage(id) && live.has(id)},
   ];
 }
 

@@ -14,6 +14,7 @@ import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {defineConfig, type Plugin} from 'vite';
 import {DEV_MODE_MODULE, devModeModule, withoutDevMode} from './scripts/dev-mode.mjs';
+import {modulesLoadedFirst} from './scripts/page-modules.mjs';
 
 /** The parts, each an entry of the package (`lit-data-elements/<name>`) and a CDN module. */
 const PART_ENTRIES = {
@@ -24,6 +25,7 @@ const PART_ENTRIES = {
   persist: 'src/persist/index.ts',
   sync: 'src/sync/index.ts',
   signals: 'src/signals/index.ts',
+  offline: 'src/offline/index.ts',
 };
 
 const ROOT = fileURLToPath(new URL('./', import.meta.url));
@@ -78,7 +80,48 @@ const bundledProviderPlugins: Plugin = {
       : undefined,
 };
 
-export default defineConfig(({command, mode}) => {
+/**
+ * How the CDN modules are split. Left to itself the bundler makes a chunk for every set of entries
+ * that shares a module, and with a dozen entries a page with <data-provider> and <data-query>
+ * loaded two dozen small files, each gzipped alone and each with its own import and export lists.
+ * Four groups instead, of the modules such a page loads (found by `modulesLoadedFirst`): the core
+ * (schema, endpoint, Controller, refresh); Lit, @lit/context and the Lit integration; the
+ * provider's and boundary's elements; and the declarations <data-query> shares with <data-live>.
+ * Each element's own module stays in a chunk of its own, which the autoloader imports on first
+ * use, and the modules of no group (the template layer every templated element shares, what the
+ * other elements and parts add) are split as the bundler decides.
+ */
+async function cdnChunkGroups() {
+  const AUTOLOAD = ROOT + 'components/autoload.ts';
+  const DATA_QUERY = ROOT + 'components/data-query.ts';
+  const provider = await modulesLoadedFirst(ROOT, 'components/autoload.ts');
+  const query = await modulesLoadedFirst(ROOT, 'components/data-query.ts');
+  const live = await modulesLoadedFirst(ROOT, 'components/data-live.ts');
+  // The provider's hydrate hook goes with the core: hydrate-support, loaded before the autoloader,
+  // sets it, and must not define the elements by loading the chunk that holds them.
+  const HYDRATE_HOOK = ROOT + 'components/provider-features.ts';
+  const onQueryPage = (id: string) => (provider.has(id) || query.has(id)) && id !== AUTOLOAD && id !== DATA_QUERY;
+  const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'));
+  const CORE = path('/src/(schema|endpoint|core|dev|refresh)/');
+  // The Lit runtime, @lit/context, the Lit integration and what every element is defined with.
+  const LIT = path('/(node_modules/(lit|lit-html|lit-element|@lit/[\\w-]+)/|src/lit/|components/(define-element|unknown-attributes|attribute-error|closest-name)\\.ts$)');
+  // A layer's index (re-exports, no code of its own) goes with its layer, or an entry that imports the index would load the chunk the index landed in.
+  const isIndex = (id: string) => id.endsWith('/index.ts');
+  return [
+    {name: 'core', priority: 3, test: (id: string) => (CORE.test(id) && (onQueryPage(id) || isIndex(id))) || id === HYDRATE_HOOK},
+    // All of the Lit integration, so that its entry (lit-data-elements/lit) loads this chunk and the core
+    // only; and the compiler's decorator helper, which every element uses.
+    {
+      name: 'lit',
+      priority: 2,
+      test: (id: string) => (LIT.test(id) && (onQueryPage(id) || id.startsWith(ROOT + 'src/lit/'))) || id.includes('@oxc-project+runtime'),
+    },
+    {name: 'provider', priority: 1, test: (id: string) => onQueryPage(id) && provider.has(id)},
+    {name: 'declarations', priority: 0, test: (id: string) => onQueryPage(id) && live.has(id)},
+  ];
+}
+
+export default defineConfig(async ({command, mode}) => {
   if (command === 'serve' || mode === 'demo') {
     return {
       plugins: [rootToDemo()],
@@ -144,7 +187,15 @@ export default defineConfig(({command, mode}) => {
         },
         // Which chunks each module needs: the size report and the package test follow it to measure what a page loads.
         manifest: true,
-        rolldownOptions: {output: {minify: true, comments: {annotation: false}, entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js'}},
+        rolldownOptions: {
+          output: {
+            minify: true,
+            comments: {annotation: false},
+            entryFileNames: '[name].js',
+            chunkFileNames: 'chunks/[name]-[hash].js',
+            codeSplitting: {groups: await cdnChunkGroups()},
+          },
+        },
       },
     };
   }

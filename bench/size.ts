@@ -283,6 +283,7 @@ const PART_ROWS: PartRow[] = [
   {name: "the provider's hydrate support", how: '`lit-data-elements/hydrate-support` (in the elements entry and the CDN)', add: "import 'lit-data-elements/hydrate-support';"},
   {name: 'live feeds (SSE, WebSocket)', how: '`lit-data-elements/live`', add: "export * from 'lit-data-elements/live';"},
   {name: 'persistence (IndexedDB)', how: '`lit-data-elements/persist`; `<data-provider persist>` loads it on demand', add: "export * from 'lit-data-elements/persist';"},
+  {name: 'offline writes (queued while offline, kept in IndexedDB)', how: '`plugins: [new OfflineWrites()]` from `lit-data-elements/offline`', add: "export * from 'lit-data-elements/offline';"},
   {name: 'tab sync (BroadcastChannel)', how: '`lit-data-elements/sync`; `<data-provider sync-tabs>` loads it on demand', add: "export * from 'lit-data-elements/sync';"},
   {
     name: 'signals (the cache as Lit signals), with the `Signal` of @lit-labs/signals and signal-polyfill',

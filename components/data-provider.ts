@@ -32,8 +32,9 @@ import type {AttachedProviderPlugins} from './provider-plugins.js';
  * that is refused is reported and the cache starts empty, and so is a
  * snapshot given without the hydrate support loaded.
  *
- * Its own Controller can also sync across tabs (`sync-tabs`) and save its
- * confirmed state to IndexedDB (`persist`, `persist-version`): both are
+ * Its own Controller can also sync across tabs (`sync-tabs`), save its
+ * confirmed state to IndexedDB (`persist`, `persist-version`) and hold
+ * writes while offline (`queue-offline`, with `offlineEndpoints`): each is
  * opt-in, read when the provider connects, and stop when it disconnects.
  * Their code is loaded only when a provider asks for them (`await
  * provider.ready` waits until they run).
@@ -44,7 +45,7 @@ import type {AttachedProviderPlugins} from './provider-plugins.js';
  *   <script type="application/json">{"kind":"data-elements/state","version":1,…}</script>
  *   <data-resource url-prefix="/api" path="/todos/:id" member="getList">…</data-resource>
  * </data-provider>
- * <data-provider sync-tabs="my-app" persist="my-app" persist-version="3">…</data-provider>
+ * <data-provider sync-tabs="my-app" persist="my-app" persist-version="3" queue-offline>…</data-provider>
  * ```
  *
  * Its own Controller's options can be set from HTML, read once when the
@@ -102,6 +103,20 @@ export class DataProvider extends LitElement {
 
   /** The version saved state is kept under with `persist`: state saved under another is dropped. Default 1. */
   @property({attribute: 'persist-version'}) persistVersion?: string;
+
+  /**
+   * Offline writes: a write of the provider's own Controller that finds no
+   * connection waits for it, its prediction shown (`pendingOffline`), and is
+   * sent when the connection is back; the queue is kept in the IndexedDB
+   * database of this name (empty for the default one). See `OfflineWrites`.
+   */
+  @property({attribute: 'queue-offline'}) queueOffline?: string;
+
+  /**
+   * With `queue-offline`: the endpoints (or resources) whose queued writes a
+   * reloaded page sends again, found by their names.
+   */
+  @property({attribute: false}) offlineEndpoints: Iterable<object> = [];
 
   private own?: Controller;
   private plugins?: AttachedProviderPlugins;
@@ -196,8 +211,15 @@ export class DataProvider extends LitElement {
   /** Tab sync and persistence of the provider's own Controller, as its attributes ask, while it is connected. */
   private attachPlugins(): void {
     const connection = ++this.connection;
-    const options = {persist: this.persist, persistVersion: this.persistVersion, syncTabs: this.syncTabs};
-    if (this.controller || (typeof options.persist !== 'string' && typeof options.syncTabs !== 'string')) {
+    const endpoints = () => this.offlineEndpoints;
+    const options = {
+      persist: this.persist,
+      persistVersion: this.persistVersion,
+      syncTabs: this.syncTabs,
+      queueOffline: this.queueOffline,
+      offlineEndpoints: {[Symbol.iterator]: () => endpoints()[Symbol.iterator]()},
+    };
+    if (this.controller || (typeof options.persist !== 'string' && typeof options.syncTabs !== 'string' && typeof options.queueOffline !== 'string')) {
       this.pluginsReady = Promise.resolve();
       return;
     }

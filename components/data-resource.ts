@@ -187,6 +187,7 @@ export class DataResource extends TemplateHostElement {
       error: failure,
       hasMore: failure === undefined && value !== undefined && hasNextPage(this.resolver.controller, this.usable),
       loadingMore: this.pages.loading,
+      pendingOffline: this.reader.pendingOffline,
       resource: this.model,
     };
     return {state: failure !== undefined ? 'error' : waiting ? 'loading' : 'ready', model, data: value, error: failure};

@@ -3,6 +3,7 @@
 import type {Controller} from '../src/core/index.js';
 import {Persistence} from '../src/persist/index.js';
 import {TabSync} from '../src/sync/index.js';
+import {OfflineWrites} from '../src/offline/index.js';
 
 /** What `<data-provider>`'s attributes turn on for its own Controller. */
 export interface ProviderPluginOptions {
@@ -12,6 +13,10 @@ export interface ProviderPluginOptions {
   readonly persistVersion?: string;
   /** The `sync-tabs` attribute: a channel name, empty for the default; absent turns tab sync off. */
   readonly syncTabs?: string;
+  /** The `queue-offline` attribute: the queue's database name, empty for the default; absent turns offline writes off. */
+  readonly queueOffline?: string;
+  /** The endpoints whose queued writes a reloaded page restores (the provider's `offlineEndpoints`), read when needed. */
+  readonly offlineEndpoints?: Iterable<object>;
 }
 
 /** The parts attached to a provider's Controller, and the function that stops them all. */
@@ -34,6 +39,9 @@ export function attachProviderPlugins(controller: Controller, options: ProviderP
       ...(typeof options.persistVersion === 'string' ? {version: options.persistVersion} : {}),
     });
     detachers.push(persistence.attach(controller));
+  }
+  if (typeof options.queueOffline === 'string') {
+    detachers.push(new OfflineWrites({...(options.queueOffline ? {database: options.queueOffline} : {}), endpoints: options.offlineEndpoints ?? []}).attach(controller));
   }
   if (typeof options.syncTabs === 'string') detachers.push(new TabSync(options.syncTabs ? {channel: options.syncTabs} : {}).attach(controller));
   return {persistence, detach: () => detachers.forEach(detach => detach())};

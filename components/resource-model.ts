@@ -43,6 +43,8 @@ export interface ResourceModel {
   readonly hasMore: boolean;
   /** True while the next page loads. */
   readonly loadingMore: boolean;
+  /** True while `data` shows a write that waits for the connection (`<data-provider queue-offline>`). */
+  readonly pendingOffline: boolean;
   /** The element's writes and `loadNextPage`; they never reject (a failure fires `data-error`). */
   readonly resource: {
     create(body: Params, params?: Params): Promise<unknown>;

@@ -9,6 +9,11 @@ import './app/most-viewed.js';
 import './app/todo-panel.js';
 import './app/request-log.js';
 import '../components/devtools/index.js';
+import {TodoResource} from './app/resources.js';
+
+// Writes of the todo list made offline wait in IndexedDB: after a reload they are found again by their endpoints.
+const provider = document.querySelector('data-provider');
+if (provider) provider.offlineEndpoints = [TodoResource];
 
 // The header button opens the devtools panel (it collapses back to its badge from inside).
 document.querySelector('#open-devtools')?.addEventListener('click', () => document.querySelector('data-devtools')?.expand());
@@ -18,6 +23,7 @@ document.querySelector('#reset-data')?.addEventListener('click', () => {
   resetDb();
   const provider = document.querySelector('data-provider');
   provider?.remove(); // stops saving before the saved state is deleted
+  indexedDB.deleteDatabase('lit-data-elements-demo-writes');
   const deleting = indexedDB.deleteDatabase('lit-data-elements-demo');
   deleting.onsuccess = deleting.onerror = deleting.onblocked = () => location.reload();
 });

@@ -21,7 +21,7 @@ const BUILDS = [
   { file: CDN_AUTOLOAD_FILE, mode: 'cdn-modules' },
 ];
 // What the CDN files are made of: the sources, the dependencies' versions, the build config.
-const INPUTS = ['src', 'components', 'package-lock.json', 'vite.config.ts'];
+const INPUTS = ['src', 'components', 'package-lock.json', 'vite.config.ts', 'scripts/page-modules.mjs'];
 
 /** Newest modification time (ms) of a file or of any file below a folder. */
 function newest(path) {

@@ -16,7 +16,7 @@ export function asPackageImports(source, up = '..') {
   return source
     .replace(new RegExp(`from '${root}/src/lit/index\\.js'`, 'g'), "from 'lit-data-elements/lit'")
     .replace(new RegExp(`from '${root}/src/index\\.js'`, 'g'), "from 'lit-data-elements'")
-    .replace(new RegExp(`from '${root}/src/(refresh|pagination|snapshots|live|persist|sync|signals)/index\\.js'`, 'g'), "from 'lit-data-elements/$1'")
+    .replace(new RegExp(`from '${root}/src/(refresh|pagination|snapshots|live|persist|sync|signals|offline)/index\\.js'`, 'g'), "from 'lit-data-elements/$1'")
     .replace(new RegExp(`import '${root}/components/[\\w-]+\\.js';\\n`, 'g'), '')
     .replace(/^(import \{[^}]*\} from 'lit-data-elements\/lit';\n)/m, "$1import 'lit-data-elements/elements';\n");
 }

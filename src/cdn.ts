@@ -11,5 +11,6 @@ export * from './snapshots/index.js';
 export * from './live/index.js';
 export * from './persist/index.js';
 export * from './sync/index.js';
+export * from './offline/index.js';
 export * from './signals-cdn.js';
 export * from '../components/index.js';

@@ -96,7 +96,7 @@ describe('development mode: typos', () => {
     const reports = messages().filter(m => m.includes('its template reads'));
     expect(reports).to.have.length(1);
     expect(reports[0]).to.contain('<data-resource id="notes">: its template reads "itmes", which the model does not have: did you mean "items"?');
-    expect(reports[0]).to.contain('(the model has: data, items, item, loading, previous, error, hasMore, loadingMore, resource)');
+    expect(reports[0]).to.contain('(the model has: data, items, item, loading, previous, error, hasMore, loadingMore, pendingOffline, resource)');
   });
 
   it('names the template defines (item, index) and the model has are not reported', async () => {

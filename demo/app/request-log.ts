@@ -27,6 +27,13 @@ export class RequestLogView extends LitElement {
     window.demoApi.log.removeEventListener('change', this.onChange);
   }
 
+  /** The mock's connection; coming back is announced as the browser announces it, with an `online` event. */
+  private setOffline(offline: boolean): void {
+    window.demoApi.network.offline = offline;
+    if (!offline) window.dispatchEvent(new Event('online'));
+    this.requestUpdate();
+  }
+
   protected override render() {
     const entries = window.demoApi.log.entries.slice(-SHOWN).reverse();
     const network = window.demoApi.network;
@@ -40,18 +47,22 @@ export class RequestLogView extends LitElement {
         />
         Flaky network: every other GET answers 503 first, and is retried
       </label>
+      <label class="flaky">
+        <input type="checkbox" name="offline" data-testid="offline" .checked=${network.offline} @change=${(event: Event) => this.setOffline((event.target as HTMLInputElement).checked)} />
+        Offline: no request gets an answer; writes wait, shown as not yet saved, and are sent when you switch back
+      </label>
       <ol class="requests">
         ${repeat(
           entries,
           entry => entry.id,
           entry => {
             const status = entry.status;
-            const kind = status === undefined ? 'pending' : status >= 400 ? 'failed' : 'ok';
+            const kind = status === undefined ? 'pending' : status >= 400 || status === 0 ? 'failed' : 'ok';
             return html`<li class=${kind}>
               <span class="method">${entry.method}</span>
               <span class="url">${entry.url}</span>
               <span class="status">
-                ${status === undefined ? 'waiting…' : `${status} · ${Math.round(entry.endedAt! - entry.startedAt)} ms`}
+                ${status === undefined ? 'waiting…' : status === 0 ? 'no connection' : `${status} · ${Math.round(entry.endedAt! - entry.startedAt)} ms`}
               </span>
             </li>`;
           },

@@ -109,6 +109,9 @@ export class TodoList extends LitElement {
     const todos = (this.todos.value ?? []) as Todo[];
     const failure = this.failure;
     return html`
+      ${this.todos.pendingOffline
+        ? html`<p class="notice" role="status" data-testid="pending-offline">Offline: your changes are shown, and sent when the connection is back.</p>`
+        : nothing}
       ${failure
         ? html`<p class="notice error" role="alert">
             ${failure.text}

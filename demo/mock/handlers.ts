@@ -64,6 +64,8 @@ export const mockNetwork = {
   flaky: false,
   /** GETs answered while flaky, to fail every other one. */
   flakyCount: 0,
+  /** No request gets an answer (a network error), as with no connection; the "Offline" switch sets it. */
+  offline: false,
 };
 
 export const PAGE_SIZE = 5;
@@ -84,6 +86,10 @@ const latency = () => 200 + Math.round(latencyRandom() * 400);
 function timed(resolver: HttpResponseResolver<Record<string, string>, any>, extraDelay = 0): HttpResponseResolver<Record<string, string>, any> {
   return async info => {
     const entry = requestLog.start(info.request.method, new URL(info.request.url));
+    if (mockNetwork.offline) {
+      requestLog.end(entry, 0);
+      return HttpResponse.error();
+    }
     await delay(latency() + extraDelay);
     const flaky = info.request.method === 'GET' && mockNetwork.flaky && mockNetwork.flakyCount++ % 2 === 0;
     const response = flaky

@@ -69,6 +69,12 @@ export interface FetchOptions {
    * aborted only when no other caller and no reader waits for it any more.
    */
   signal?: AbortSignal;
+  /**
+   * `false`: this write fails at once when there is no connection, rather
+   * than wait for it (a payment, say). Only matters with the offline writes
+   * part (`lit-data-elements/offline`), which holds writes by default.
+   */
+  queueOffline?: false;
 }
 
 /**

@@ -95,7 +95,8 @@ export class Controller {
    * result). An aborted request leaves the cache as it was and sets no
    * error; an aborted mutation's prediction is rolled back. Every request
    * gets an `AbortSignal` of its own (see `requestSignal`; RestEndpoint
-   * passes it to `fetchResponse`).
+   * passes it to `fetchResponse`). `queueOffline: false` makes a write
+   * fail rather than wait while offline (with the offline writes part).
    *
    * @example
    * ```ts
@@ -110,7 +111,8 @@ export class Controller {
     // An endpoint always has a key(); options never do.
     if (typeof (first as EndpointInterface).key === 'function') return this.pipeline.request(first as EndpointInterface, rest, {holds: true});
     const [endpoint, ...args] = rest as [EndpointInterface, ...unknown[]];
-    return this.pipeline.request(endpoint, args, {signal: (first as FetchOptions).signal, holds: true});
+    const {signal, queueOffline} = first as FetchOptions;
+    return this.pipeline.request(endpoint, args, {signal, queueOffline, holds: true});
   }
 
   /**

@@ -64,16 +64,27 @@ export function predict(state: State, update: PendingUpdate, context: Prediction
  * const visible = replayPredictions(base, pending, context);
  * ```
  */
-export function replayPredictions(base: State, pending: readonly PendingUpdate[], context: PredictionContext, written?: RowSink): State {
+export function replayPredictions(base: State, pending: readonly PendingUpdate[], context: PredictionContext, written?: RowSink, held?: HeldSink): State {
   let state: State = {...base, optimistic: pending};
   for (const update of pending) {
     try {
-      state = applyPrediction(state, update, context, written);
+      const sink = held?.updates.has(update) && written ? bothSinks(written, held.row) : written;
+      state = applyPrediction(state, update, context, sink);
     } catch {
       // Pure predictions do not start throwing; if one does, showing the rest beats showing nothing.
     }
   }
   return state;
+}
+
+/** Where the rows of the held predictions are also recorded during a replay. */
+export interface HeldSink {
+  readonly updates: ReadonlySet<PendingUpdate>;
+  readonly row: RowSink;
+}
+
+function bothSinks(first: RowSink, second: RowSink): RowSink {
+  return (table, pk) => (first(table, pk), second(table, pk));
 }
 
 /**

@@ -18,6 +18,41 @@ import type {Timers} from './timers.js';
 export interface RequestCall {
   readonly signal?: AbortSignal;
   readonly holds: boolean;
+  /** `false`: this write fails rather than wait while offline (see {@link WriteHold}). */
+  readonly queueOffline?: boolean;
+}
+
+/**
+ * A write the pipeline offers to hold back: before it is sent, and when its
+ * send failed. `send()` sends it (dated anew), `signal` aborts when the
+ * write is abandoned.
+ */
+export interface HeldWrite {
+  readonly endpoint: FetchableEndpoint;
+  readonly args: readonly unknown[];
+  /** Whether the write may wait: neither its endpoint nor its call said `queueOffline: false`. */
+  readonly queueable: boolean;
+  readonly signal: AbortSignal;
+  send(): Promise<unknown>;
+}
+
+/**
+ * Holds writes back while they cannot be sent, as a part (offline writes)
+ * sets it: given a write about to be sent (`error` undefined) or one whose
+ * send failed, it returns the promise of the write's outcome (its response,
+ * or the error it fails with), or undefined to go on as if it were not
+ * there. While that promise is pending the write's prediction is shown as
+ * `pendingOffline`.
+ *
+ * @example
+ * ```ts
+ * internalsOf(controller).pipeline.writeHold = {
+ *   hold: (write, error) => (navigator.onLine ? undefined : new Promise(resolve => addEventListener('online', () => resolve(write.send()), {once: true}))),
+ * };
+ * ```
+ */
+export interface WriteHold {
+  hold(write: HeldWrite, error?: unknown): Promise<unknown> | undefined;
 }
 
 /**
@@ -33,6 +68,8 @@ export interface RequestCall {
  */
 export class RequestPipeline {
   readonly listeners = new RequestListeners();
+  /** Set by the offline writes part; without it a write is sent at once and fails as it fails. */
+  writeHold: WriteHold | undefined = undefined;
 
   constructor(
     private readonly store: Store,
@@ -84,16 +121,18 @@ export class RequestPipeline {
       store.notifier.queueRequest(key);
       store.notifier.flushSoon();
     }
-    this.attempt(endpoint, full, flight, mutation).then(
+    let sentAt = fetchedAt;
+    const sent = mutation && this.writeHold ? this.sendWrite(endpoint, full, flight, update, call, at => (sentAt = at)) : this.attempt(endpoint, full, flight, mutation);
+    sent.then(
       value => {
         if (!this.settle(flight, mutation)) return;
         let result: unknown;
         try {
           // A next page resolves with its list as the list's readers see it (the identical object).
           const reader = endpoint.appendsTo?.(...full).endpoint ?? endpoint;
-          result = store.valueOf(reader, store.receive(endpoint, full, key, value, fetchedAt, update), value);
+          result = store.valueOf(reader, store.receive(endpoint, full, key, value, sentAt, update), value);
         } catch (error) {
-          store.fail(key, error, update, fetchedAt, endpoint, full);
+          store.fail(key, error, update, sentAt, endpoint, full);
           flight.reject(error);
           return;
         }
@@ -101,11 +140,48 @@ export class RequestPipeline {
       },
       error => {
         if (!this.settle(flight, mutation)) return;
-        store.fail(key, error, update, fetchedAt, endpoint, full);
+        store.fail(key, error, update, sentAt, endpoint, full);
         flight.reject(error);
       },
     );
     return promise;
+  }
+
+  /**
+   * Sends a write through the {@link WriteHold}: held before it is sent or
+   * after a send that failed, its prediction marked held meanwhile; sent
+   * again (dated anew through `sentAt`) when the hold says so.
+   */
+  private sendWrite(
+    endpoint: FetchableEndpoint,
+    args: readonly unknown[],
+    flight: Flight,
+    update: PendingUpdate | undefined,
+    call: RequestCall,
+    sentAt: (at: number) => void,
+  ): Promise<unknown> {
+    const {store} = this;
+    const hold = (error?: unknown): Promise<unknown> | undefined => {
+      const held = flight.settled ? undefined : this.writeHold?.hold(write, error);
+      if (held && update) store.hold(update, true);
+      return held;
+    };
+    const write: HeldWrite = {
+      endpoint,
+      args,
+      queueable: call.queueOffline !== false && endpoint.queueOffline !== false,
+      signal: flight.signal(),
+      send: () => {
+        if (update) store.hold(update, false);
+        sentAt(update?.fetchedAt ?? store.triggerTime());
+        // Shown as held again until the hold decides: it may keep the write for later, or fail it (which rolls it back).
+        return this.attempt(endpoint, args, flight, true).catch(error => {
+          if (update && !flight.settled) store.hold(update, true);
+          throw error;
+        });
+      },
+    };
+    return hold() ?? this.attempt(endpoint, args, flight, true).catch(error => hold(error) ?? Promise.reject(error));
   }
 
   /**

@@ -23,6 +23,11 @@ export interface ResponseState<T = any> {
   readonly errorExpired?: boolean;
   /** True while a GET for this result is in flight. */
   readonly fetching?: boolean;
+  /**
+   * True while the data shows a write that waits to be sent (the offline
+   * writes part holds it until the connection is back).
+   */
+  readonly pendingOffline?: boolean;
 }
 
 /**
@@ -36,6 +41,7 @@ export function sameResponse(a: ResponseState, b: ResponseState): boolean {
     a.expiryStatus === b.expiryStatus &&
     a.error === b.error &&
     !a.fetching === !b.fetching &&
-    !a.errorExpired === !b.errorExpired
+    !a.errorExpired === !b.errorExpired &&
+    !a.pendingOffline === !b.pendingOffline
   );
 }

@@ -1,5 +1,5 @@
 import {isQuery, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
-import {draftOf, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponses, normalize, type EntityTable, type MapDraft, type MergeInput, type NormalizedResponse} from '../schema/index.js';
+import {draftOf, eachRead, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponses, normalize, type EntityTable, type MapDraft, type MergeInput, type NormalizedResponse} from '../schema/index.js';
 import {DEV_MODE, devLog} from '../dev/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
 import type {GCPolicy} from './gc-policy.js';
@@ -80,6 +80,10 @@ export class Store {
   lastFetchedAt = -Infinity;
   /** The rows the pending predictions wrote over the base: they may change back at the next commit. */
   predicted: RowKeys = NO_ROWS;
+  /** Predictions of writes held back until they can be sent (offline writes); none without that part. */
+  readonly held = new Set<PendingUpdate>();
+  /** The rows the held predictions wrote: reads of them are `pendingOffline`. */
+  heldRows: RowKeys = NO_ROWS;
   /**
    * Writes held back to be made as one commit (pushes that came in one task):
    * whatever writes next makes them first, so writes land in the order they came.
@@ -151,6 +155,23 @@ export class Store {
     this.notifier.queue(changes.finish(++this.commits, 'optimistic', before, this.visible, {before: this.base, after: this.base}));
     this.notifier.flushSoon();
     return update;
+  }
+
+  /**
+   * Marks a prediction as held back (its write waits to be sent) or sent
+   * again, in one commit: the readers of the rows it wrote are told, since
+   * their `pendingOffline` changed. A held write is dated again when it is
+   * sent: what the server answered before that is older than it.
+   */
+  hold(update: PendingUpdate, held: boolean): void {
+    if (held === this.held.has(update)) return;
+    if (held) this.held.add(update);
+    else {
+      this.held.delete(update);
+      (update as {fetchedAt: number}).fetchedAt = this.triggerTime();
+    }
+    this.commit(this.base, new ChangeSet(), 'optimistic');
+    this.notifier.flush();
   }
 
   /** Stores a response (all or nothing), confirms its prediction, tells the readers, and returns the normalized result. */
@@ -259,7 +280,8 @@ export class Store {
     const before = this.visible;
     this.base = emptyState();
     this.visible = this.base;
-    this.predicted = NO_ROWS;
+    this.predicted = this.heldRows = NO_ROWS;
+    this.held.clear();
     const changes = new ChangeSet();
     changes.all();
     this.notifier.queue(changes.finish(++this.commits, 'reset', before, this.visible));
@@ -289,16 +311,19 @@ export class Store {
     const before = this.visible;
     const confirmedBefore = this.base;
     const pending = settled ? before.optimistic.filter(u => u !== settled) : before.optimistic;
+    if (settled) this.held.delete(settled);
     this.base = {...keepShownRows(base, before, this.predicted), optimistic: []};
     changes.addRows(this.predicted);
     if (pending.length > 0) {
       const replayed = new ChangeSet();
-      this.visible = replayPredictions(this.base, pending, this.predictions, replayed.row);
+      const held = this.held.size > 0 ? new ChangeSet() : undefined;
+      this.visible = replayPredictions(this.base, pending, this.predictions, replayed.row, held && {updates: this.held, row: held.row});
       this.predicted = replayed.rowKeys();
+      this.heldRows = held ? held.rowKeys() : NO_ROWS;
       changes.addRows(this.predicted);
     } else {
       this.visible = this.base;
-      this.predicted = NO_ROWS;
+      this.predicted = this.heldRows = NO_ROWS;
     }
     this.notifier.queue(changes.finish(++this.commits, cause, before, this.visible, {before: confirmedBefore, after: this.base}));
   }
@@ -330,8 +355,18 @@ export class Store {
       if (this.now() >= (meta.errorExpiresAt ?? 0)) response = {...response, errorExpired: true};
     }
     if (fetching) response = {...response, fetching};
+    if (state === this.visible && this.heldRows !== NO_ROWS && built.reads && readsAny(built.reads, this.heldRows)) response = {...response, pendingOffline: true};
     return {response, reads: built.reads ?? NO_READS};
   }
+}
+
+/** Whether a read's records name one of `rows`. */
+function readsAny(reads: readonly unknown[], rows: RowKeys): boolean {
+  let found = false;
+  eachRead(reads, (table, pk) => {
+    if (pk !== undefined && rows.get(table)?.has(pk)) found = true;
+  });
+  return found;
 }
 
 const warnedUnpolled = new WeakSet<EndpointInterface>();

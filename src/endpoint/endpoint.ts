@@ -77,6 +77,12 @@ export interface EndpointInterface {
    * when its endpoint sets this.
    */
   readonly retry?: RetryOptions | false;
+  /**
+   * `false`: a write of this endpoint fails at once when there is no
+   * connection, rather than wait for it (with the offline writes part,
+   * `lit-data-elements/offline`, which holds writes by default).
+   */
+  readonly queueOffline?: false;
   /** How long (ms) a failure stands before a reader may try again; the Controller's default otherwise. */
   readonly errorExpiryLength?: number;
   /** A prediction of the response, applied at once and replaced by the real one. Must be pure. */

@@ -66,6 +66,11 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
    * `keepPrevious` is set and the current args' data is still loading.
    */
   previous = false;
+  /**
+   * True while `value` shows a write that waits for the connection (with
+   * the offline writes part): render it as not yet saved.
+   */
+  pendingOffline = false;
   /** Keep the previous args' value while new args load (see `ReaderOptions.keepPrevious`). */
   keepPrevious = false;
   /**
@@ -174,7 +179,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   /** Re-evaluates (from `response`, or the read followed now) and asks the host to render when anything it shows changed. */
   protected sync(response?: ResponseState): void {
     if (this.unread) return; // nothing to decide before the args are read (see hostConnected)
-    const {value, status, error, previous} = this;
+    const {value, status, error, previous, pendingOffline} = this;
     const controller = this.resolver.controller;
     if (!controller) {
       this.status = 'error';
@@ -186,8 +191,9 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     } else if (this.key !== undefined) {
       const current = response ?? this.watch?.response ?? controller.getResponse(this.endpoint as EndpointInterface, ...this.args);
       this.evaluate(controller, current, this.args, this.key);
+      this.pendingOffline = current.pendingOffline === true;
     }
-    if (value !== this.value || status !== this.status || error !== this.error || previous !== this.previous) {
+    if (value !== this.value || status !== this.status || error !== this.error || previous !== this.previous || pendingOffline !== this.pendingOffline) {
       this.changed();
       this.host.requestUpdate();
       this.announceIfUnhandled();

@@ -68,6 +68,8 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
   declare readonly pollFrequency?: number;
   /** How failed requests are tried again, over the Controller's `retry`; `false` never retries. */
   declare readonly retry?: RetryOptions | false;
+  /** `false`: a write fails at once when offline rather than wait (with the offline writes part). */
+  declare readonly queueOffline?: false;
   /** How long (ms) a failure stands before a reader may try again; the Controller's default when absent. */
   declare readonly errorExpiryLength?: number;
   /**

@@ -197,6 +197,8 @@ export interface RestEndpointOptions<O = any> {
   readonly pollFrequency?: number;
   /** How failed requests are tried again (over the Controller's); `false` never retries; a mutation retries only with this. */
   readonly retry?: RetryOptions | false;
+  /** `false`: a write fails at once when offline rather than wait (with the offline writes part). */
+  readonly queueOffline?: false;
   /** How long (ms) a failure stands before a reader may try again. */
   readonly errorExpiryLength?: number;
   /** The param that picks a page (`cursor`, `page`): the pagination part's `fetchNextPage` varies it and adds each page to the list keyed without it. */

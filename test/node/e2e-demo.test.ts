@@ -30,7 +30,7 @@ declare global {
         inFlight(method?: string): unknown[];
         answered(method?: string): number;
       };
-      network: {flaky: boolean};
+      network: {flaky: boolean; offline: boolean};
     };
   }
 }
@@ -376,6 +376,24 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     await page.getByLabel(/Flaky network/).uncheck();
   });
 
+  it('offline, a toggle is shown at once as not yet saved, and is sent when the connection is back', async () => {
+    await page.getByLabel(/Offline: no request/).check();
+    const box = page.locator('demo-todo-list li[data-id="2"] input[type=checkbox]');
+    const before = await box.isChecked();
+    await box.click();
+    await page.waitForSelector('[data-testid=pending-offline]', {timeout: WAIT_MS});
+    assert.equal(await box.isChecked(), !before, 'the change is shown while offline');
+    const patches = () => page.evaluate(() => window.demoApi.log.entries.filter(e => e.method === 'PATCH' && e.url === '/api/todos/2').map(e => e.status));
+    assert.deepEqual(await patches(), [0], 'one attempt, with no answer');
+    await page.getByLabel(/Offline: no request/).uncheck();
+    await page.waitForSelector('[data-testid=pending-offline]', {state: 'detached', timeout: WAIT_MS});
+    await page.waitForFunction(() => window.demoApi.log.entries.some(e => e.method === 'PATCH' && e.url === '/api/todos/2' && e.status === 200), null, {timeout: WAIT_MS});
+    assert.deepEqual(await patches(), [0, 200], 'sent once when back online');
+    assert.equal(await box.isChecked(), !before, 'the server kept it');
+    await box.click(); // back as it was, for the tests after this one
+    await page.waitForFunction(() => window.demoApi.log.entries.filter(e => e.method === 'PATCH' && e.url === '/api/todos/2' && e.status === 200).length === 2, null, {timeout: WAIT_MS});
+  });
+
   it('a second tab shows a change made in the first without fetching it, and its cache is saved in IndexedDB', async () => {
     const second = await context.newPage();
     const secondErrors = watchErrors(second);
@@ -388,8 +406,9 @@ describe('e2e: the demo in Chromium', {skip}, () => {
       const box = (tab: Page) => tab.locator('demo-todo-list li[data-id="4"] input[type=checkbox]');
       assert.equal(await box(second).isChecked(), false);
 
+      const patches = await page.evaluate(() => window.demoApi.log.answered('PATCH'));
       await box(page).click();
-      await page.waitForFunction(() => window.demoApi.log.answered('PATCH') === 2, null, {timeout: WAIT_MS});
+      await page.waitForFunction(before => window.demoApi.log.answered('PATCH') === before + 1, patches, {timeout: WAIT_MS});
       await second.waitForFunction(() => document.querySelector<HTMLInputElement>('demo-todo-list li[data-id="4"] input[type=checkbox]')?.checked, null, {timeout: WAIT_MS});
       assert.equal(await second.evaluate(() => window.demoApi.log.entries.length), requestsBefore, 'the second tab sent no request for it');
       assert.equal(await text(second, '[data-testid=open-count]'), (await text(page, '[data-testid=open-count]')), 'both tabs count the same');

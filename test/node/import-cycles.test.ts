@@ -7,7 +7,7 @@
 // lists whose every name is `type`) do not run, so they do not count; neither do `import()`
 // calls, which load after every static import has run.
 //
-// Layers: each folder of src/ (schema, endpoint, core, rest, lit, and the parts: refresh, pagination, snapshots, live, persist, sync, signals; dev)
+// Layers: each folder of src/ (schema, endpoint, core, rest, lit, and the parts: refresh, pagination, snapshots, live, persist, sync, signals, offline; dev)
 // and components/ (with its subfolders). The files at the top of src/ are package entries.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,7 +25,7 @@ const EDGES = [...GRAPH.values()].flat();
 /** The framework-free core: what `lit-data-elements` (the root entry) is made of. */
 const CORE = ['src/schema', 'src/endpoint', 'src/core', 'src/rest'];
 /** What the core must never reach: the Lit layer, the opt-in parts and the elements. */
-const ABOVE_CORE = ['src/lit', 'src/live', 'src/persist', 'src/sync', 'src/refresh', 'src/pagination', 'src/snapshots', 'src/signals', 'components'];
+const ABOVE_CORE = ['src/lit', 'src/live', 'src/persist', 'src/sync', 'src/refresh', 'src/pagination', 'src/snapshots', 'src/signals', 'src/offline', 'components'];
 /** Lit's packages. */
 const LIT_PACKAGE = /^(lit|lit-html|lit-element|@lit\/[^/]+|@lit-labs\/[^/]+)(\/|$)/;
 /** The modules through which a layer may be reached from outside it (internal.ts: plumbing shared with the elements). */

@@ -11,6 +11,7 @@ const PARTS = [
   {folder: 'src/persist/', add: "export {Persistence} from 'lit-data-elements/persist';", marker: /\bindexedDB\b/},
   {folder: 'src/sync/', add: "export {TabSync} from 'lit-data-elements/sync';", marker: /\bBroadcastChannel\b/},
   {folder: 'src/pagination/', add: "export {fetchNextPage} from 'lit-data-elements/pagination';", marker: /next page/},
+  {folder: 'src/offline/', add: "export {OfflineWrites} from 'lit-data-elements/offline';", marker: /lit-data-elements-writes/},
   {folder: 'src/snapshots/', add: "export {dehydrate} from 'lit-data-elements/snapshots';", marker: /data-elements\/state/},
   // The marker is signal-polyfill's (which the part brings): the app carries none of it either.
   {folder: 'src/signals/', add: "export {cacheSignal} from 'lit-data-elements/signals';", marker: /Writes to signals not permitted/},

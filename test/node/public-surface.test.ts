@@ -96,7 +96,7 @@ test('the root entry exports what a user writes, and nothing more', async () => 
 });
 
 test('the entries checked are the package exports: the root, the Lit layer, every part and the elements', () => {
-  for (const entry of ['src/index.ts', 'src/lit/index.ts', 'src/refresh/index.ts', 'src/pagination/index.ts', 'src/snapshots/index.ts', 'src/live/index.ts', 'src/persist/index.ts', 'src/sync/index.ts', 'src/signals/index.ts', 'components/index.ts']) {
+  for (const entry of ['src/index.ts', 'src/lit/index.ts', 'src/refresh/index.ts', 'src/pagination/index.ts', 'src/snapshots/index.ts', 'src/live/index.ts', 'src/persist/index.ts', 'src/sync/index.ts', 'src/offline/index.ts', 'src/signals/index.ts', 'components/index.ts']) {
     assert.ok(ENTRIES.includes(entry), entry);
   }
   assert.ok(!ENTRIES.includes('src/internal.ts'));

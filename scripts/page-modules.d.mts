@@ -1,0 +1,1 @@
+export function modulesLoadedFirst(root: string, entry: string, external?: string[]): Promise<Set<string>>;

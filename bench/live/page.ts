@@ -91,6 +91,11 @@ export interface BurstRecord {
   readonly frames: number[];
   /** The commits of the Controller in each of those frames. */
   readonly commits: number[];
+  /**
+   * Each cache write while the burst came: from its start until the last row it re-rendered
+   * finished updating (ms): the write, the readers told and the rows' Lit updates.
+   */
+  readonly writes: number[];
   readonly messages: number;
   readonly elapsed: number;
   /** The tasks of 50 ms and more while the burst came (ms; Chromium's long-task entries). */
@@ -153,6 +158,13 @@ let commits = 0;
 controller.subscribe(() => commits++);
 // The cache write of a measured message starts the second part of its measure (a write of
 // the store by any name it has had: every message is written through one of them).
+// During a burst, each write is timed until the rows it re-rendered are updated (`burstWrites`).
+let burstWrites: number[] | undefined;
+let writeStartedAt = 0;
+const closeWrite = () => {
+  if (burstWrites && writeStartedAt > 0 && lastRowUpdated >= writeStartedAt) burstWrites.push(lastRowUpdated - writeStartedAt);
+  writeStartedAt = 0;
+};
 const store = internalsOf(controller).store as unknown as Record<string, (...args: unknown[]) => unknown>;
 for (const name of ['receiveMany', 'receive']) {
   const write = store[name];
@@ -161,6 +173,12 @@ for (const name of ['receiveMany', 'receive']) {
     if (pending && pending.writeAt === undefined) {
       pending.writeAt = performance.now();
       setTimeout(afterMessage, 0);
+    }
+    if (burstWrites) {
+      closeWrite();
+      writeStartedAt = performance.now();
+      // The rows' updates are microtasks of this task: they are done by the next one.
+      setTimeout(closeWrite, 0);
     }
     return write.apply(store, args);
   };
@@ -206,6 +224,7 @@ const api: LivePageApi = {
     const t0 = last;
     let arrivedAll = false;
     let after = 0;
+    const writes: number[] = (burstWrites = []);
     return new Promise(resolve => {
       onArrived = () => {
         if (++messages === count) arrivedAll = true;
@@ -217,7 +236,9 @@ const api: LivePageApi = {
         last = now;
         if (arrivedAll && ++after > 2) {
           onArrived = undefined;
-          resolve({frames, commits: frameCommits, messages, elapsed: now - t0, longTasks: tasks.stop()});
+          closeWrite();
+          burstWrites = undefined;
+          resolve({frames, commits: frameCommits, writes, messages, elapsed: now - t0, longTasks: tasks.stop()});
           return;
         }
         requestAnimationFrame(frame);

@@ -6,7 +6,9 @@
 //   2. a burst of 10,000 messages in one second, sent in chunks every 4 ms: the longest frame
 //      while it arrives (target: every frame < 50 ms), the commits in each frame (at most one)
 //      and the main-thread time per message (DevTools' TaskDuration over the burst / messages;
-//      target: at most 0.1 ms).
+//      target: at most 0.1 ms); each cache write timed with the rows it re-rendered; and the same
+//      burst into a bare WebSocket listener that only parses and counts (each message is a task
+//      of its own: the browser's floor for such a burst).
 //   3. the same 10,000 messages sent as one chunk to an EventSourceFeed (the browser hands a
 //      chunk's messages over in one task): the longest task, against a bare EventSource
 //      listener that only parses and counts (target: at most 2x), commits per frame, main-thread
@@ -113,6 +115,8 @@ interface Run {
   mountMs: number;
   /** The burst in chunks: its record and main-thread time (ms). */
   chunked: {record: BurstRecord; taskMs: number};
+  /** The same burst into a bare WebSocket listener. */
+  bareChunked: {record: BurstRecord; taskMs: number};
   /** The burst as one chunk into an EventSourceFeed, and into a bare EventSource listener. */
   oneChunk: {record: BurstRecord; taskMs: number};
   bare: {record: BurstRecord; taskMs: number};
@@ -148,6 +152,40 @@ async function oneChunkBurst(path: string): Promise<{record: BurstRecord; taskMs
   if (errors.length) throw new Error(`errors in ${path}:\n  ${errors.join('\n  ')}`);
   return {record, taskMs};
 }
+/** Sends BURST messages spread evenly over BURST_MS, in chunks every 4 ms, to a page recording them; its record and main-thread time. */
+async function chunkedBurst(page: Page): Promise<{record: BurstRecord; taskMs: number}> {
+  const mainThreadMs = await mainThreadClock(page);
+  const taskBefore = await mainThreadMs();
+  await startInPage(page, 'recordBurst', BURST);
+  const chunks = Math.round(BURST_MS / 4);
+  const burstStart = performance.now();
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    const due = burstStart + (chunk * BURST_MS) / chunks;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise(resolve => setTimeout(resolve, wait));
+    const upTo = Math.round(((chunk + 1) * BURST) / chunks);
+    const from = Math.round((chunk * BURST) / chunks);
+    for (let i = from; i < upTo; i++) publishOne();
+  }
+  const record = (await resultOf(page)) as BurstRecord;
+  return {record, taskMs: (await mainThreadMs()) - taskBefore};
+}
+
+/** The chunked burst into a bare WebSocket listener on a fresh page. */
+async function bareChunkedBurst(): Promise<{record: BurstRecord; taskMs: number}> {
+  const page = await browser.newPage({viewport: {width: 800, height: 600}});
+  const errors: string[] = [];
+  page.on('pageerror', e => errors.push(String(e)));
+  await page.goto(`${origin}/bare.html?ws=${encodeURIComponent(`${live.wsOrigin}/ws`)}`);
+  await page.evaluate(() => (window as unknown as {liveBench: LivePageApi}).liveBench.ready);
+  await live.whenOpen('ws', 1);
+  const result = await chunkedBurst(page);
+  await page.close();
+  await live.whenOpen('ws', 0);
+  if (errors.length) throw new Error(`errors in the bare WebSocket page:\n  ${errors.join('\n  ')}`);
+  return result;
+}
+
 const runs: Run[] = [];
 try {
   for (let run = 0; run < RUNS; run++) {
@@ -183,33 +221,23 @@ try {
     }
 
     // 2. the burst: BURST messages spread evenly over BURST_MS, in chunks every 4 ms.
-    const mainThreadMs = await mainThreadClock(page);
-    const taskBefore = await mainThreadMs();
-    await startInPage(page, 'recordBurst', BURST);
-    const chunks = Math.round(BURST_MS / 4);
-    const burstStart = performance.now();
-    for (let chunk = 0; chunk < chunks; chunk++) {
-      const due = burstStart + (chunk * BURST_MS) / chunks;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise(resolve => setTimeout(resolve, wait));
-      const upTo = Math.round(((chunk + 1) * BURST) / chunks);
-      const from = Math.round((chunk * BURST) / chunks);
-      for (let i = from; i < upTo; i++) publishOne();
-    }
-    const burst = (await resultOf(page)) as BurstRecord;
-    const chunked = {record: burst, taskMs: (await mainThreadMs()) - taskBefore};
+    const chunked = await chunkedBurst(page);
+    const burst = chunked.record;
     await page.close();
     await live.whenOpen('ws', 0);
     if (errors.length) throw new Error(`errors in the page:\n  ${errors.join('\n  ')}`);
+    // ... and into a bare WebSocket listener: what the browser itself takes for such a burst.
+    const bareChunked = await bareChunkedBurst();
 
     // 3. the burst as one chunk, into the feed, then into a bare EventSource.
     const oneChunk = await oneChunkBurst('live.html');
     const bare = await oneChunkBurst('bare.html');
-    runs.push({isolated, samples, frames: burst.frames, burstElapsed: burst.elapsed, mountMs, chunked, oneChunk, bare});
+    runs.push({isolated, samples, frames: burst.frames, burstElapsed: burst.elapsed, mountMs, chunked, bareChunked, oneChunk, bare});
     const s = sorted(samples.map(x => x.layout));
     console.log(
       `run ${run + 1}${isolated ? '' : ' (not cross-origin isolated: 100 µs clock)'}: per message ${ms(quantile(sorted(samples.map(x => x.dom)), 0.5))} (the handler ${ms(quantile(sorted(samples.map(x => x.handler)), 0.5))}; until the row updated ${ms(quantile(sorted(samples.map(x => x.rowUpdated)), 0.5))}; with layout ${ms(quantile(s, 0.5))}), ` +
-        `rows rendered ${range(samples.map(x => x.rowsRendered))}; burst: longest frame ${ms(Math.max(...burst.frames))} over ${ms(burst.elapsed)}, ` +
+        `rows rendered ${range(samples.map(x => x.rowsRendered))}; burst: longest frame ${ms(Math.max(...burst.frames))} over ${ms(burst.elapsed)} (bare WebSocket ${ms(Math.max(...bareChunked.record.frames))}), ` +
+        `a write with its rows ${ms(quantile(sorted(burst.writes), 0.5))} (longest ${ms(Math.max(...burst.writes))}), ` +
         `${ms(chunked.taskMs / BURST)} a message, at most ${Math.max(...burst.commits)} commit(s) a frame; ` +
         `one chunk: longest task ${ms(longest(oneChunk.record))} (bare ${ms(longest(bare.record))}), ${ms(oneChunk.taskMs / BURST)} a message (bare ${ms(bare.taskMs / BURST)}), at most ${Math.max(...oneChunk.record.commits)} commit(s) a frame`,
     );
@@ -268,6 +296,7 @@ const layout = sorted(all.map(s => s.layout));
 const longestFrames = runs.map(r => Math.max(...r.frames));
 const chunkedPerMessage = runs.map(r => r.chunked.taskMs / BURST);
 const bareRatios = runs.map(r => longest(r.oneChunk.record) / longest(r.bare.record));
+const bareFrameRatios = runs.map(r => Math.max(...r.chunked.record.frames) / Math.max(...r.bareChunked.record.frames));
 const medianDom = quantile(dom, 0.5);
 const verdict = (ok: boolean) => (ok ? '**met**' : '**not met**');
 const stat = (pick: (s: MessageSample) => number) => {
@@ -282,6 +311,9 @@ const rows = [
   ['rows re-rendered per message', range(all.map(s => s.rowsRendered)), '1', verdict(all.every(s => s.rowsRendered === 1))],
   ['list renders per message', range(all.map(s => s.listRenders)), '0', verdict(all.every(s => s.listRenders === 0))],
   [`a burst of ${BURST.toLocaleString('en')} messages in ${BURST_MS} ms, in chunks every 4 ms: longest frame`, longestFrames.map(ms).join(', ') + ' (per run)', `< ${FRAME_TARGET_MS} ms`, verdict(longestFrames.every(l => l < FRAME_TARGET_MS))],
+  ['… a bare `WebSocket` listener (parse and count): longest frame', runs.map(r => ms(Math.max(...r.bareChunked.record.frames))).join(', '), '', ''],
+  ['… longest frame, data-elements / bare', bareFrameRatios.map(r => `${r.toFixed(2)}x`).join(', '), '', ''],
+  ['… a cache write with the readers it told and the rows it re-rendered (from its start to the last row\'s `updated()`): median, longest', runs.map(r => `${ms(quantile(sorted(r.chunked.record.writes), 0.5))}, ${ms(Math.max(...r.chunked.record.writes))}`).join('; '), '', ''],
   ['… commits in one frame (most)', runs.map(r => String(Math.max(...r.chunked.record.commits))).join(', '), '≤ 1', verdict(runs.every(r => Math.max(...r.chunked.record.commits) <= 1))],
   ['… main-thread time per message (all the burst\'s tasks / messages)', chunkedPerMessage.map(ms).join(', '), `≤ ${BURST_TARGET_MS} ms`, verdict(chunkedPerMessage.every(t => t <= BURST_TARGET_MS))],
   ['… time for the burst to arrive and render', runs.map(r => ms(r.burstElapsed)).join(', '), '', ''],
@@ -305,7 +337,7 @@ if (WRITE) {
     `- browser: Debian Chromium ${browserVersion}, headless, driven by playwright-core ${installedVersion('playwright-core')}; the page bundled by esbuild (minified, production Lit ${installedVersion('lit')}); the server: test/servers/live-server.mjs (ws ${installedVersion('ws')}) on 127.0.0.1`,
     `- page: ${ROWS.toLocaleString('en')} \`LitElement\` rows, each bound to its own entity with \`useCache(get, {id})\`, listed by an element that reads only which articles there are (\`useCache(pksOf(getList))\`, as in bench:render), and a \`WebSocketFeed\` with \`events: {article: Article}\`; each message is \`{"event": "article", "id": …, "data": {"id": <random row>, "views": n}}\``,
     `- load average (1 min, on ${cpus} cores): ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0]!.toFixed(1)} at the end`,
-    `- ${runs.length} run(s), each on a fresh page: ${WARMUP} warm-up and ${MESSAGES} timed single messages (each sent once the page measured the previous one, so each is handled alone), then the burst (sent in chunks every 4 ms); then, each on a fresh page, the burst as one chunk (one write of the server) to the same rows through an \`EventSourceFeed\`, and to a bare \`EventSource\` listener; whole run ${seconds} s`,
+    `- ${runs.length} run(s), each on a fresh page: ${WARMUP} warm-up and ${MESSAGES} timed single messages (each sent once the page measured the previous one, so each is handled alone), then the burst (sent in chunks every 4 ms); the same burst to a bare \`WebSocket\` listener on a fresh page; then, each on a fresh page, the burst as one chunk (one write of the server) to the same rows through an \`EventSourceFeed\`, and to a bare \`EventSource\` listener; whole run ${seconds} s`,
     '',
     `The page is ${runs.every(r => r.isolated) ? '' : 'not always '}cross-origin isolated (served with COOP and COEP): \`performance.now()\` ticks in 5 µs steps${runs.every(r => r.isolated) ? '' : ' only in the isolated runs (100 µs in the others)'}.`,
     '',

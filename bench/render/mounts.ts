@@ -14,19 +14,19 @@
 // shared machine most of a mount's wall time can be waiting: for a core, for the young
 // generation's parallel collection). Ratios are taken within a round; the median over rounds
 // is printed with the range between the quartiles.
-import {build, type Plugin} from 'esbuild';
+import type {Plugin} from 'esbuild';
 import {execFileSync} from 'node:child_process';
 import {cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
-import {extname, join, normalize, resolve} from 'node:path';
+import {join, resolve} from 'node:path';
 import {chromium} from 'playwright-core';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../scripts/chromium.mjs';
 import {devModeModule} from '../../scripts/dev-mode.mjs';
 import {flag, option} from '../cli.js';
-import {devModePlugin} from '../dev-mode-plugin.js';
 import {ROOT} from '../report.js';
+import {buildPages} from './page-build.js';
+import {printProfiles, type CpuProfile} from './profile-summary.js';
+import {serveFolder} from './static-server.js';
 import type {PageApi} from './shared.js';
 
 const ROUNDS = Number(option('rounds') ?? 20);
@@ -65,19 +65,7 @@ const devSwitch: Plugin = {
 
 const out = mkdtempSync(join(tmpdir(), 'data-elements-bench-mounts-'));
 async function bundle(root: string, page: string, outName: string): Promise<void> {
-  await build({
-    entryPoints: {[outName]: join(root, `bench/render/${page}.ts`)},
-    outdir: out,
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: !PROFILE,
-    define: {'process.env.NODE_ENV': '"production"'},
-    plugins: [devSwitch, devModePlugin(false)],
-    tsconfig: join(ROOT, 'tsconfig.json'),
-    logLevel: 'warning',
-  });
+  await buildPages({[outName]: join(root, `bench/render/${page}.ts`)}, out, !PROFILE, [devSwitch]);
   const html = readFileSync(join(ROOT, `bench/render/${page}.html`), 'utf8').replace(`./${page}.js`, `./${outName}.js`);
   writeFileSync(join(out, `${outName}.html`), html);
 }
@@ -96,23 +84,12 @@ if (BASELINE) {
   for (const page of PAGES) variants.push({id: `${page}@${BASELINE}`, file: 'before', query: QUERIES[page]});
 }
 
-const TYPES: Record<string, string> = {'.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8'};
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  const file = join(out, path);
-  if (!file.startsWith(out) || !existsSync(file) || !TYPES[extname(file)]) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, {'content-type': TYPES[extname(file)], 'cache-control': 'no-store'}).end(readFileSync(file));
-});
-await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const {origin, close: closeServer} = await serveFolder(out);
 const browser = await chromium.launch({executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc']});
 
 const mounts = new Map<string, number[]>(variants.map(v => [v.id, []]));
 const cpu = new Map<string, number[]>(variants.map(v => [v.id, []]));
-const profiles: unknown[] = [];
+const profiles: CpuProfile[] = [];
 try {
   for (let round = 0; round < ROUNDS; round++) {
     const order = variants.map((_, i) => variants[(i + round) % variants.length]);
@@ -139,7 +116,7 @@ try {
         while (!w.renderBench) await Promise.resolve();
         return w.renderBench.ready;
       });
-      if (profiled) profiles.push((await cdp.send('Profiler.stop')).profile);
+      if (profiled) profiles.push((await cdp.send('Profiler.stop')).profile as CpuProfile);
       else cpu.get(variant.id)!.push(mountTaskCpu(await browser.stopTracing()));
       await context.close();
       if (errors.length) throw new Error(`${variant.id}: ${errors.join('; ')}`);
@@ -149,7 +126,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  closeServer();
   rmSync(out, {recursive: true, force: true});
 }
 
@@ -204,41 +181,6 @@ function report(label: string, values: Map<string, number[]>): void {
 }
 report('mount (wall time, as bench:render reports it)', mounts);
 if (!PROFILE) report('mount (CPU time of the mount task, from a trace)', cpu);
-if (PROFILE) printProfiles(profiles as Profile[]);
+if (PROFILE) printProfiles(profiles, `CPU profile of ${PAGES[0]} (ms per mount, ${profiles.length} mounts)`, profiles.length, 60);
 
-interface Profile {
-  nodes: {id: number; callFrame: {functionName: string; url: string; lineNumber: number}; children?: number[]}[];
-  samples?: number[];
-  timeDeltas?: number[];
-}
-/** Inclusive and self time per mount of the busiest functions, over every profiled mount. */
-function printProfiles(list: Profile[]): void {
-  const inclusive = new Map<string, number>();
-  const self = new Map<string, number>();
-  for (const profile of list) {
-    const nodes = new Map(profile.nodes.map(n => [n.id, n]));
-    const parent = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-    const deltas = profile.timeDeltas ?? [];
-    const labelOf = (f: {functionName: string; url: string; lineNumber: number}) => `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.split('/').pop()}:${f.lineNumber + 1}` : ''}`.trim();
-    profile.samples?.forEach((leaf, i) => {
-      const dt = (deltas[i + 1] ?? 0) / 1000;
-      const name = nodes.get(leaf)!.callFrame.functionName;
-      if (name === '(idle)' || name === '(program)') return;
-      const leafLabel = labelOf(nodes.get(leaf)!.callFrame);
-      self.set(leafLabel, (self.get(leafLabel) ?? 0) + dt);
-      const seen = new Set<string>();
-      for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
-        const label = labelOf(nodes.get(id)!.callFrame);
-        if (seen.has(label)) continue;
-        seen.add(label);
-        inclusive.set(label, (inclusive.get(label) ?? 0) + dt);
-      }
-    });
-  }
-  const top = (m: Map<string, number>, count: number) => [...m].filter(([l]) => l !== '(root)').sort((a, b) => b[1] - a[1]).slice(0, count);
-  console.log(`\nCPU profile of ${PAGES[0]} (ms per mount, ${list.length} mounts)\ninclusive:`);
-  for (const [label, t] of top(inclusive, 60)) console.log(`${(t / list.length).toFixed(2).padStart(8)}  ${label}`);
-  console.log('self:');
-  for (const [label, t] of top(self, 40)) console.log(`${(t / list.length).toFixed(2).padStart(8)}  ${label}`);
-}
+

@@ -20,13 +20,12 @@
 // posted message, which runs once that frame's style, layout and paint are done ("next
 // frame"), then a second rAF (the double-rAF idiom; quantized to the 60 Hz frame clock).
 // gc() runs before each update and every update starts at the beginning of a frame.
-import {build} from 'esbuild';
-import {devModePlugin} from '../dev-mode-plugin.js';
 import {copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync} from 'node:fs';
-import {createServer} from 'node:http';
-import type {AddressInfo} from 'node:net';
+import {buildPages} from './page-build.js';
+import {printProfiles} from './profile-summary.js';
+import {serveFolder} from './static-server.js';
 import {tmpdir} from 'node:os';
-import {extname, join, normalize} from 'node:path';
+import {join} from 'node:path';
 import {chromium, type Browser} from 'playwright-core';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../scripts/chromium.mjs';
 import {BENCHMARKS_MD, ROOT, installedVersion, machineLines, table} from '../report.js';
@@ -127,34 +126,14 @@ if (!CONFIGS.length) throw new Error(`--only matched no page (baseline, de-entit
 
 // --- build and serve ----------------------------------------------------------------------
 const out = mkdtempSync(join(tmpdir(), 'data-elements-bench-render-'));
-await build({
-  entryPoints: ['data-elements', 'baseline', 'signals'].map(page => join(ROOT, `bench/render/${page}.ts`)),
-  outdir: out,
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  minify: !PROFILE,
-  define: {'process.env.NODE_ENV': '"production"'},
-  // The production build users ship: development-mode checks dropped.
-  plugins: [devModePlugin(false)],
-  tsconfig: join(ROOT, 'tsconfig.json'),
-  logLevel: 'warning',
-});
+await buildPages(
+  ['data-elements', 'baseline', 'signals'].map(page => join(ROOT, `bench/render/${page}.ts`)),
+  out,
+  !PROFILE,
+);
 for (const html of ['data-elements.html', 'baseline.html', 'signals.html']) copyFileSync(join(ROOT, 'bench/render', html), join(out, html));
 
-const TYPES: Record<string, string> = {'.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8'};
-const server = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  const file = join(out, path);
-  if (!file.startsWith(out) || !existsSync(file) || !TYPES[extname(file)]) {
-    res.writeHead(404).end();
-    return;
-  }
-  res.writeHead(200, {'content-type': TYPES[extname(file)], 'cache-control': 'no-store'}).end(readFileSync(file));
-});
-await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const {origin, close: closeServer} = await serveFolder(out);
 
 // --- run ---------------------------------------------------------------------------------
 const FLAGS = [...CHROMIUM_ARGS, '--js-flags=--expose-gc'];
@@ -178,7 +157,7 @@ if (PROFILE) {
     for (const config of CONFIGS) await profilePage(config);
   } finally {
     await browser.close();
-    server.close();
+    closeServer();
     rmSync(out, {recursive: true, force: true});
   }
   process.exit(0);
@@ -216,7 +195,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
+  closeServer();
   rmSync(out, {recursive: true, force: true});
 }
 
@@ -230,7 +209,7 @@ async function profilePage(config: PageConfig): Promise<void> {
   await cdp.send('Profiler.start');
   await page.goto(`${origin}/${config.page}${config.query}`);
   await page.evaluate(() => (window as unknown as {renderBench: PageApi}).renderBench.ready);
-  printProfile((await cdp.send('Profiler.stop')).profile, `${config.id}: inclusive and self CPU time of the mount (ms)`, 1);
+  printProfiles([(await cdp.send('Profiler.stop')).profile], `${config.id}: inclusive and self CPU time of the mount (ms)`, 1);
   const steps = (ids: number[], from: number) =>
     page.evaluate(
       async ([ids, from]) => {
@@ -244,37 +223,7 @@ async function profilePage(config: PageConfig): Promise<void> {
   await steps(Array.from({length: ITERATIONS}, (_, k) => idAt(WARMUP + k)), WARMUP + 1);
   const {profile} = await cdp.send('Profiler.stop');
   await page.close();
-  printProfile(profile, `${config.id}: inclusive and self CPU time per update (ms; ${ITERATIONS} updates; the forced gc() before each update is \`gc\`)`, ITERATIONS);
-}
-
-/** Prints the functions with the most inclusive and the most self time in a CPU profile, divided by `per`. */
-function printProfile(profile: {nodes: {id: number; callFrame: {functionName: string; url: string; lineNumber: number}; children?: number[]}[]; samples?: number[]; timeDeltas?: number[]}, title: string, per: number): void {
-  const nodes = new Map(profile.nodes.map(n => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const inclusive = new Map<string, number>();
-  const self = new Map<string, number>();
-  const deltas = profile.timeDeltas ?? [];
-  const labelOf = (f: {functionName: string; url: string; lineNumber: number}) => `${f.functionName || '(anonymous)'} ${f.url ? `${f.url.split('/').pop()}:${f.lineNumber + 1}` : ''}`.trim();
-  profile.samples?.forEach((leaf, i) => {
-    const dt = (deltas[i + 1] ?? 0) / 1000; // µs -> ms: the time until the next sample
-    const name = nodes.get(leaf)!.callFrame.functionName;
-    if (name === '(idle)' || name === '(program)') return;
-    const leafLabel = labelOf(nodes.get(leaf)!.callFrame);
-    self.set(leafLabel, (self.get(leafLabel) ?? 0) + dt);
-    const seen = new Set<string>();
-    for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
-      const label = labelOf(nodes.get(id)!.callFrame);
-      if (seen.has(label)) continue;
-      seen.add(label);
-      inclusive.set(label, (inclusive.get(label) ?? 0) + dt);
-    }
-  });
-  const top = (m: Map<string, number>) => [...m].filter(([l]) => l !== '(root)').sort((a, b) => b[1] - a[1]).slice(0, 30);
-  console.log(`\n${title}\ninclusive:`);
-  for (const [label, t] of top(inclusive)) console.log(`${(t / per).toFixed(3).padStart(8)}  ${label}`);
-  console.log('self:');
-  for (const [label, t] of top(self)) console.log(`${(t / per).toFixed(3).padStart(8)}  ${label}`);
+  printProfiles([profile], `${config.id}: inclusive and self CPU time per update (ms; ${ITERATIONS} updates; the forced gc() before each update is \`gc\`)`, ITERATIONS);
 }
 
 // --- statistics --------------------------------------------------------------------------

@@ -1,4 +1,22 @@
-import {ContextEvent, type Context} from '@lit/context';
+import type {Context} from '@lit/context';
+
+/**
+ * A `context-request` event of the context protocol, as `@lit/context`
+ * dispatches it. Made here rather than with that package's class, whose
+ * constructor took no `contextTarget` before 1.1.3: providers of every
+ * release read the requesting node from `contextTarget` or, older ones, from
+ * `composedPath()[0]`, and it is dispatched from that node, so both agree.
+ */
+class ContextRequest<T> extends Event {
+  constructor(
+    readonly context: Context<unknown, T>,
+    readonly contextTarget: Node,
+    readonly callback: (value: T, unsubscribe?: () => void) => void,
+    readonly subscribe: boolean,
+  ) {
+    super('context-request', {bubbles: true, composed: true});
+  }
+}
 
 /**
  * One subscribing request of a context, made from one node: the nearest
@@ -35,7 +53,7 @@ export class ProviderSubscription<T> {
 
   /** Asks the providers above the target (answered at once when one is there). */
   request(): void {
-    this.target.dispatchEvent(new ContextEvent(this.context, this.target as HTMLElement, this.answered, true));
+    this.target.dispatchEvent(new ContextRequest(this.context, this.target, this.answered, true));
   }
 
   /** Leaves the provider: it no longer tells this subscription of changes. */

@@ -230,44 +230,11 @@ describe('subscriptions follow the host', () => {
 });
 
 describe('args read again at every host update', () => {
-  /** getItem with its key builds counted. */
-  function countingGet() {
-    const counted = {calls: 0, endpoint: {schema: Item, name: 'counted getItem', key: (params: {id: number}) => (counted.calls++, getItem.key(params))}};
-    return counted;
-  }
   const filled = () => {
     const controller = new Controller();
     controller.setResponse(getItems, makeItems(3));
     return controller;
   };
-
-  it('equal one-entry params build the key again once, not at every update; a new value is read', async () => {
-    const counted = countingGet();
-    const tag = defineUnique(
-      'lit-cost-args',
-      class extends LitElement {
-        static override properties = {itemId: {type: Number}};
-        declare itemId: number;
-        readonly item = useCache(this, counted.endpoint, () => ({id: this.itemId}));
-        override render() {
-          return html`${(this.item.value as Item | undefined)?.title ?? ''}`;
-        }
-      },
-    );
-    const el = Object.assign(document.createElement(tag) as LitElement & {itemId: number}, {itemId: 1});
-    await fixture(html`<data-provider .controller=${filled()}>${el}</data-provider>`);
-    await el.updateComplete;
-    expect(shadowText(el)).to.equal('item 1');
-    const atMount = counted.calls;
-    for (let i = 0; i < 3; i++) {
-      el.requestUpdate();
-      await el.updateComplete;
-    }
-    expect(counted.calls - atMount).to.equal(1, 'built again at the first update only');
-    el.itemId = 2;
-    await el.updateComplete;
-    expect(shadowText(el)).to.equal('item 2');
-  });
 
   it('a params object changed in place is read with its new value', async () => {
     const params = {id: 1};

@@ -5,7 +5,7 @@ import type {EndpointInterface} from '../endpoint/index.js';
 import {announceFailure} from './announce-failure.js';
 import {ControllerResolver} from './controller-resolver.js';
 import {MissingProviderError} from './missing-provider-error.js';
-import {argsList, soleEntryName} from './reader-args.js';
+import {argsList} from './reader-args.js';
 import {afterPageLoad} from './page-load.js';
 import {isServerRendered} from './server-render.js';
 import {logUnhandledReaderError} from './unhandled-reader-error.js';
@@ -101,13 +101,6 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   private connected = false;
   /** The last error announced as unhandled, so each failure is announced once, not once per render. */
   private announcedError: unknown = undefined;
-  /**
-   * The args value seen again with the same key, when it is a params object of one
-   * primitive entry: that entry's name and value. The same entry next time is the same
-   * read, without building the key (see `soleEntryName`).
-   */
-  private argsName: string | undefined = undefined;
-  private argsValue: unknown = undefined;
   /** The args have not been read yet: nothing is decided before the host's first update. */
   private unread = true;
   /** Rendered on the server: read once at connect, from the cache only (see `isServerRendered`). */
@@ -262,18 +255,6 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     this.unread = false;
     const endpoint = this.endpoint;
     const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
-    const name = this.argsName;
-    if (name !== undefined && endpoint === this.keyedEndpoint && (raw as Record<string, unknown>)?.[name] === this.argsValue && soleEntryName(raw) === name) {
-      // The same one-entry params as last time: the same read.
-      if (!force) {
-        this.watch?.read();
-        return;
-      }
-      this.follow();
-      this.sync();
-      return;
-    }
-    this.argsName = undefined;
     let args = endpoint === undefined ? null : argsList(raw);
     let key: string | null = null;
     if (args !== null) {
@@ -298,9 +279,6 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
       }
     }
     if (!force && key === this.key && endpoint === this.keyedEndpoint) {
-      // Re-rendered with equal args: next time, one-entry params are compared without building the key.
-      this.argsName = typeof key === 'string' ? soleEntryName(raw) : undefined;
-      this.argsValue = this.argsName === undefined ? undefined : (raw as Record<string, unknown>)[this.argsName];
       // Only time moves a read without a commit (fresh data goes stale): read again; the watch tells us when it did.
       this.watch?.read();
       return;

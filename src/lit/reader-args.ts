@@ -69,21 +69,3 @@ export interface ReaderOptions {
 export function argsList(raw: unknown): readonly unknown[] | null {
   return raw === null ? null : Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
 }
-
-/**
- * The name of the one own entry of a plain params object whose value is a
- * primitive (`{id: 3}`, what a row usually reads by), else undefined. Such
- * args name the same read as long as that value stays the same, so a reader
- * re-rendered with a new but equal object need not build the key again.
- */
-export function soleEntryName(raw: unknown): string | undefined {
-  if (raw === null || typeof raw !== 'object' || Object.getPrototypeOf(raw) !== Object.prototype) return undefined;
-  let name: string | undefined;
-  for (const entry in raw) {
-    if (name !== undefined) return undefined;
-    name = entry;
-  }
-  if (name === undefined) return undefined;
-  const value = (raw as Record<string, unknown>)[name];
-  return value === null || (typeof value !== 'object' && typeof value !== 'function') ? name : undefined;
-}

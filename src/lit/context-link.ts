@@ -27,12 +27,14 @@ export class ContextLink<T> implements ReactiveController, ProviderMember<T> {
     protected readonly host: ReactiveControllerHost,
     private readonly context: Context<unknown, T>,
     private readonly onChange: (value: T) => void,
+    /** Whether hosts in one shadow root share a request (our contexts); any other context's providers are asked by the host itself. */
+    private readonly shares = true,
   ) {}
 
   hostConnected(): void {
     const parent = (this.host as Partial<Node>).parentNode;
     this.joined =
-      typeof ShadowRoot !== 'undefined' && parent instanceof ShadowRoot
+      this.shares && typeof ShadowRoot !== 'undefined' && parent instanceof ShadowRoot
         ? sharedRequest(parent, this.context)
         : (this.own ??= new ProviderRequest(this.host as unknown as Node, this.context));
     this.joined.join(this);

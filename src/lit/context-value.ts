@@ -1,12 +1,13 @@
-import {ContextConsumer, type Context} from '@lit/context';
+import type {Context} from '@lit/context';
 import type {ReactiveControllerHost} from 'lit';
+import {ContextLink} from './context-link.js';
 
-const CONSUMERS = new WeakMap<object, Map<unknown, ContextConsumer<any, any>>>();
+const LINKS = new WeakMap<object, Map<unknown, ContextLink<any>>>();
 
 /**
  * The current value of a context for a host, for code that runs outside
  * rendering, such as the `useInit` of {@link hookifyResource}. The first call
- * registers one subscribing consumer on the host; later calls read it, so the
+ * registers one subscribing request on the host; later calls read it, so the
  * value follows the provider (a new access token is used by the next request).
  *
  * @example
@@ -19,12 +20,15 @@ const CONSUMERS = new WeakMap<object, Map<unknown, ContextConsumer<any, any>>>()
  */
 export function contextValue<T>(host: ReactiveControllerHost, context: Context<unknown, T>): T | undefined {
   if (typeof HTMLElement === 'undefined' || !(host instanceof HTMLElement)) return undefined;
-  let byContext = CONSUMERS.get(host);
-  if (!byContext) CONSUMERS.set(host, (byContext = new Map()));
-  let consumer = byContext.get(context);
-  if (!consumer) {
-    consumer = new ContextConsumer(host as HTMLElement & ReactiveControllerHost, {context, subscribe: true});
-    byContext.set(context, consumer);
+  let byContext = LINKS.get(host);
+  if (!byContext) LINKS.set(host, (byContext = new Map()));
+  let link = byContext.get(context);
+  if (!link) {
+    // Asked by the host itself: the context's providers may be any code speaking the protocol.
+    link = new ContextLink(host, context, () => {}, false);
+    byContext.set(context, link);
+    // Added to a connected host, it asks at once (Lit connects a controller added then).
+    host.addController(link);
   }
-  return consumer.value as T | undefined;
+  return link.value as T | undefined;
 }

@@ -7,24 +7,6 @@ export interface ProviderMember<T> {
 }
 
 /**
- * A `context-request` event of the context protocol, as `@lit/context`
- * dispatches it. Made here rather than with that package's class, whose
- * constructor took no `contextTarget` before 1.1.3: providers of every
- * release read the requesting node from `contextTarget` or, older ones, from
- * `composedPath()[0]`, and it is dispatched from that node, so both agree.
- */
-class ContextRequest<T> extends Event {
-  constructor(
-    readonly context: Context<unknown, T>,
-    readonly contextTarget: Node,
-    readonly callback: (value: T, unsubscribe?: () => void) => void,
-    readonly subscribe: boolean,
-  ) {
-    super('context-request', {bubbles: true, composed: true});
-  }
-}
-
-/**
  * One subscribing request of a context, made from one node for the hosts
  * that join it (the `@lit/context` protocol, as a subscribing
  * `ContextConsumer` speaks it): the nearest provider above the node answers,
@@ -82,7 +64,11 @@ export class ProviderRequest<T> {
       // The first member, or one coming back: ask (the answer, when there is one, comes now and tells the members).
       this.requested = true;
       this.unsure = false;
-      this.target.dispatchEvent(new ContextRequest(this.context, this.target, this.answered, true));
+      // The protocol's event, made by hand: @lit/context's class took no `contextTarget` before
+      // 1.1.3. Providers read the node from `contextTarget` or, older ones, `composedPath()[0]`:
+      // it is dispatched from that node, so both agree.
+      const request = {context: this.context, contextTarget: this.target, callback: this.answered, subscribe: true};
+      this.target.dispatchEvent(Object.assign(new Event('context-request', {bubbles: true, composed: true}), request));
     } else if (this.value !== undefined) member.provided(this.value);
   }
 

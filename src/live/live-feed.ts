@@ -223,11 +223,20 @@ export abstract class LiveFeed {
         }
       } else console.warn(error);
     },
-    lastEventId: id => this.update({lastEventId: id}),
+    lastEventId: id => {
+      this.lastEventId = id;
+      this.tell();
+    },
   };
 
   private update(change: {status?: FeedStatus; error?: FeedError; lastEventId?: string}): void {
     Object.assign(this, change);
+    this.tell();
+  }
+
+  private tell(): void {
+    // Called at every message (its id): nothing to copy when nobody listens.
+    if (this.listeners.size === 0) return;
     for (const listener of [...this.listeners]) {
       try {
         listener();
@@ -318,12 +327,10 @@ class Session implements FeedSession {
       this.report(new FeedError({kind: 'parse', url: this.currentUrl, event, id, raw, message: `the message does not parse: ${(error as Error)?.message ?? error}`, cause: error}));
       return;
     }
-    const fitError = (error: unknown) =>
-      this.report(new FeedError({kind: 'schema', url: this.currentUrl, event, id, raw, message: `the message does not fit its schema: ${(error as Error)?.message ?? error}`, cause: error}));
     try {
       // Written with the other messages of this task, in one commit: a burst tells each reader once.
       queuePush(this.controller, this.endpointFor(event, schema, Array.isArray(data)), data, (written, error) => {
-        if (!written) fitError(error);
+        if (!written) this.unfit(event, id, raw, error);
         else if (this.options.onMessage) {
           try {
             this.options.onMessage(id === undefined ? {event, data} : {event, data, id});
@@ -333,8 +340,13 @@ class Session implements FeedSession {
         }
       });
     } catch (error) {
-      fitError(error);
+      this.unfit(event, id, raw, error);
     }
+  }
+
+  /** Reports a message that does not fit its schema (checked when it came, or written later). */
+  private unfit(event: string, id: string | undefined, raw: unknown, error: unknown): void {
+    this.report(new FeedError({kind: 'schema', url: this.currentUrl, event, id, raw, message: `the message does not fit its schema: ${(error as Error)?.message ?? error}`, cause: error}));
   }
 
   interrupted(): void {

@@ -76,6 +76,17 @@ for (const transport of ['sse', 'ws'] as const) {
       assert.deepEqual(applied.map(m => m.event), ['article', 'article'], 'the ping (schema null) is ignored');
     });
 
+    test("the feed's lastEventId follows the messages, and its subscribers hear each one", async () => {
+      const {controller, feed, applied} = connectFeed(transport);
+      await until('open', () => feed.status === 'open', controller, feed);
+      const heard: (string | undefined)[] = [];
+      cleanups.push(feed.subscribe(() => heard.push(feed.lastEventId)));
+      const sent = [server.publish('article', {id: '1', views: 1}), server.publish('article', {id: '2', views: 2})];
+      await until('two messages', () => applied.length === 2, controller);
+      assert.equal(feed.lastEventId, sent[1]);
+      assert.deepEqual(heard, sent);
+    });
+
     test('a connection dropped mid-stream resumes after the last id: nothing lost, nothing twice, shown results refetched once', async () => {
       const first = server.log.length;
       const {controller, feed, ids, article} = connectFeed(transport);

@@ -384,11 +384,12 @@ describe('e2e: the demo in Chromium', {skip}, () => {
     await page.waitForSelector('[data-testid=pending-offline]', {timeout: WAIT_MS});
     assert.equal(await box.isChecked(), !before, 'the change is shown while offline');
     const patches = () => page.evaluate(() => window.demoApi.log.entries.filter(e => e.method === 'PATCH' && e.url === '/api/todos/2').map(e => e.status));
-    assert.deepEqual(await patches(), [0], 'one attempt, with no answer');
+    // Any request that succeeds meanwhile (the live counts keep coming) makes the queue try again: each try gets no answer.
+    assert.ok((await patches()).every(status => status === 0), 'no attempt was answered while offline');
     await page.getByLabel(/Offline: no request/).uncheck();
     await page.waitForSelector('[data-testid=pending-offline]', {state: 'detached', timeout: WAIT_MS});
     await page.waitForFunction(() => window.demoApi.log.entries.some(e => e.method === 'PATCH' && e.url === '/api/todos/2' && e.status === 200), null, {timeout: WAIT_MS});
-    assert.deepEqual(await patches(), [0, 200], 'sent once when back online');
+    assert.deepEqual((await patches()).filter(status => status !== 0), [200], 'sent once when back online');
     assert.equal(await box.isChecked(), !before, 'the server kept it');
     await box.click(); // back as it was, for the tests after this one
     await page.waitForFunction(() => window.demoApi.log.entries.filter(e => e.method === 'PATCH' && e.url === '/api/todos/2' && e.status === 200).length === 2, null, {timeout: WAIT_MS});

@@ -208,7 +208,7 @@ for (const entry of entries) {
     continue;
   }
   const {min, gzip, groups, onDemandGzip, files} = await measure(entry);
-  if (onDemandGzip) notes.push(`${entry.name}: sizes are what loads first; ${kB(onDemandGzip)} more load on demand (persistence and tab sync, when a provider asks for them).`);
+  if (onDemandGzip) notes.push(`${entry.name}: sizes are what loads first; ${kB(onDemandGzip)} more load on demand (persistence, tab sync and offline writes, when a provider asks for them).`);
   if (DETAIL && groups) {
     const total = [...groups.values()].reduce((a, b) => a + b, 0);
     console.log(`${entry.name}: minified bytes by source (before gzip)`);

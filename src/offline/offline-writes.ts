@@ -1,5 +1,5 @@
 import {internalsOf, reportError, type Controller, type ControllerPlugin, type HeldWrite} from '../core/index.js';
-import type {EndpointInterface, FetchableEndpoint} from '../endpoint/index.js';
+import {canFetch, type EndpointInterface, type FetchableEndpoint} from '../endpoint/index.js';
 import {DEV_MODE, devLog} from '../dev/index.js';
 import {browserNetwork, type NetworkStatus} from './network-status.js';
 import {isNoResponse} from './no-response.js';
@@ -147,11 +147,12 @@ export class OfflineWrites implements ControllerPlugin {
       try {
         while (queue.length > 0 && !stopped) {
           const item = queue[0]!;
-          if (storage && (await item.saved)) {
-            const claim = await storage.claim(item.id, tab, store.now() + CLAIM_MS, store.now());
+          // Stored writes are shared with the other tabs: claimed before sending, deleted after.
+          const shared = storage && (await item.saved) ? storage : undefined;
+          if (shared) {
+            const claim = await shared.claim(item.id, tab, store.now() + CLAIM_MS, store.now());
             if (queue[0] !== item) continue; // settled meanwhile (another tab's answer, an abort)
             if (claim === 'taken') break; // another tab sends it: its answer comes over the channel
-             // another tab sends it: its answer comes over the channel
             if (claim === 'gone') {
               // Settled by a tab whose answer this one missed: show what the server has now.
               settle(item, {error: abortError(`${item.write.endpoint.name ?? 'the write'} was sent by another tab`)});
@@ -165,13 +166,13 @@ export class OfflineWrites implements ControllerPlugin {
           } catch (error) {
             if (isNoResponse(error)) {
               waiting = true;
-              if (storage && (await item.saved)) await storage.release(item.id, tab);
+              await shared?.release(item.id, tab);
               break;
             }
             outcome = {error};
           }
           waiting = false;
-          if (storage && (await item.saved)) await storage.delete(item.id).catch(error => report(error, 'a sent write stays stored'));
+          await shared?.delete(item.id).catch(error => report(error, 'a sent write stays stored'));
           channel?.postMessage('error' in outcome ? outcomeOfError(item.id, outcome.error) : ({id: item.id, value: outcome.value} satisfies WriteOutcome));
           settle(item, outcome);
         }
@@ -271,13 +272,12 @@ function endpointsByName(items: Iterable<object>): Map<string, FetchableEndpoint
 }
 
 function isEndpoint(value: unknown): value is FetchableEndpoint {
-  return typeof value === 'object' || typeof value === 'function' ? typeof (value as EndpointInterface | null)?.key === 'function' && typeof (value as {fetch?: unknown}).fetch === 'function' : false;
+  return (typeof value === 'object' || typeof value === 'function') && value !== null && typeof (value as EndpointInterface).key === 'function' && canFetch(value as EndpointInterface);
 }
 
+/** The platform's abort error (as the core's aborts are), with what gave the write up. */
 function abortError(message: string): Error {
-  const error = new Error(message);
-  error.name = 'AbortError';
-  return error;
+  return new DOMException(message, 'AbortError');
 }
 
 function randomId(): string {

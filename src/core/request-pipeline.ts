@@ -32,6 +32,8 @@ export interface HeldWrite {
   readonly args: readonly unknown[];
   /** Whether the write may wait: neither its endpoint nor its call said `queueOffline: false`. */
   readonly queueable: boolean;
+  /** When it was made (its first trigger time): writes held back are sent in this order. */
+  readonly order: number;
   readonly signal: AbortSignal;
   send(): Promise<unknown>;
 }
@@ -170,6 +172,7 @@ export class RequestPipeline {
       endpoint,
       args,
       queueable: call.queueOffline !== false && endpoint.queueOffline !== false,
+      order: flight.fetchedAt,
       signal: flight.signal(),
       send: () => {
         if (update) store.hold(update, false);

@@ -117,13 +117,16 @@ export class OfflineWrites implements ControllerPlugin {
         const saved: Promise<boolean> = stored
           ? Promise.resolve(true)
           : kept
-            ? storage.put({id, endpoint: name, args: write.args, order: store.now()}).then(
+            ? storage.put({id, endpoint: name, args: write.args, order: write.order}).then(
                 () => true,
                 error => (report(error, `${name} could not be stored; it waits only while this page lives`), false),
               )
             : Promise.resolve(false);
         const item: Queued = {id, write, saved, resolve, reject};
-        queue.push(item);
+        // By when the write was made, not when it was held: writes sent together fail in any order.
+        const after = queue.findIndex(each => each.write.order > write.order);
+        if (after < 0) queue.push(item);
+        else queue.splice(after, 0, item);
         write.signal.addEventListener(
           'abort',
           () => {

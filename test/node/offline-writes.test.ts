@@ -22,10 +22,12 @@ interface Server {
   log: string[];
   /** Titles the server refuses with a 400. */
   refuse: Set<string>;
+  /** Titles whose request takes this many more turns of the event loop to settle. */
+  slow: Map<string, number>;
 }
 
 function fakeServer(): Server {
-  return {online: true, todos: new Map([['1', {id: '1', title: 'one'}], ['2', {id: '2', title: 'two'}]]), log: [], refuse: new Set()};
+  return {online: true, todos: new Map([['1', {id: '1', title: 'one'}], ['2', {id: '2', title: 'two'}]]), log: [], refuse: new Set(), slow: new Map()};
 }
 
 const settle = () => new Promise(resolve => setImmediate(resolve));
@@ -51,7 +53,7 @@ function endpoints(server: Server) {
     key: ({id}: {id: string}) => `PATCH /todos/${id}`,
     getOptimisticResponse: (_snap: unknown, {id}: {id: string}, body: {title: string}) => ({id, title: body.title}),
     async fetch({id}: {id: string}, body: {title: string}) {
-      await settle();
+      for (let turn = 0; turn <= (server.slow.get(body.title) ?? 0); turn++) await settle();
       reach();
       if (server.refuse.has(body.title)) throw new NetworkError({message: `PATCH /todos/${id}: 400 Bad Request`, status: 400});
       server.log.push(`PATCH ${id} ${body.title}`);
@@ -223,6 +225,21 @@ describe('offline writes', () => {
     await Promise.all([a, b]);
     assert.deepEqual(env.server.log, ['PATCH 1 a', 'PATCH 1 b']);
     assert.equal(env.title('1'), 'b');
+  });
+
+  test('writes sent together that fail in another order are queued, and sent, in the order they were made', async () => {
+    const env = setup();
+    await loaded(env);
+    env.server.online = false;
+    env.server.slow.set('made first', 3);
+    const first = env.controller.fetch(env.api.rename, {id: '1'}, {title: 'made first'});
+    const second = env.controller.fetch(env.api.rename, {id: '1'}, {title: 'made second'});
+    await until(() => (env.storage as ReturnType<typeof memoryQueue>).entries.size === 2, 'both held');
+    env.server.online = true;
+    env.network.set(true);
+    await Promise.all([first, second]);
+    assert.deepEqual(env.server.log, ['PATCH 1 made first', 'PATCH 1 made second']);
+    assert.equal(env.title('1'), 'made second');
   });
 
   test('queueOffline: false on the endpoint or the call fails at once', async () => {

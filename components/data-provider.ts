@@ -208,16 +208,16 @@ export class DataProvider extends LitElement {
     this.plugins = undefined;
   }
 
-  /** Tab sync and persistence of the provider's own Controller, as its attributes ask, while it is connected. */
+  /** Tab sync, persistence and offline writes of the provider's own Controller, as its attributes ask, while it is connected. */
   private attachPlugins(): void {
     const connection = ++this.connection;
-    const endpoints = () => this.offlineEndpoints;
     const options = {
       persist: this.persist,
       persistVersion: this.persistVersion,
       syncTabs: this.syncTabs,
       queueOffline: this.queueOffline,
-      offlineEndpoints: {[Symbol.iterator]: () => endpoints()[Symbol.iterator]()},
+      // Read when the part needs them: a page may set the property after the provider connected.
+      offlineEndpoints: {[Symbol.iterator]: () => this.offlineEndpoints[Symbol.iterator]()},
     };
     if (this.controller || (typeof options.persist !== 'string' && typeof options.syncTabs !== 'string' && typeof options.queueOffline !== 'string')) {
       this.pluginsReady = Promise.resolve();

@@ -176,13 +176,16 @@ export class OfflineWrites implements ControllerPlugin {
           }
           waiting = false;
           await shared?.delete(item.id).catch(error => report(error, 'a sent write stays stored'));
-          channel?.postMessage('error' in outcome ? outcomeOfError(item.id, outcome.error) : ({id: item.id, value: outcome.value} satisfies WriteOutcome));
+          // A send that was under way when the part stopped still settles, but its channel is closed.
+          if (!stopped) channel?.postMessage('error' in outcome ? outcomeOfError(item.id, outcome.error) : ({id: item.id, value: outcome.value} satisfies WriteOutcome));
           settle(item, outcome);
         }
       } catch (error) {
         report(error, 'the queue could not be sent');
       } finally {
         flushing = false;
+        // A send that finished after the part stopped used the storage again: let it go again.
+        if (stopped) storage?.close?.();
         if (again && !stopped) {
           again = false;
           void flush();
@@ -251,6 +254,7 @@ export class OfflineWrites implements ControllerPlugin {
       stopOnline();
       unsubscribe();
       channel?.close();
+      storage?.close?.();
       // Their callers are told; the stored writes stay for the next page.
       for (const item of queue.splice(0)) item.reject(abortError('the Controller was disposed before the write could be sent'));
     };

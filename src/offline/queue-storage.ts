@@ -49,6 +49,8 @@ export interface QueueStorage {
   /** Frees a claim (the write could not be sent yet). */
   release(id: string, tab: string): Promise<void>;
   delete(id: string): Promise<void>;
+  /** Lets go of the database (the part was detached), so that it can be deleted or upgraded; a later call opens it again. */
+  close?(): void;
 }
 
 /**
@@ -105,5 +107,12 @@ export function indexedDBQueue(database: string): QueueStorage {
           return {next: rest, result: undefined};
         }),
       ),
+    close: () => {
+      const open = store;
+      store = undefined;
+      // idb-keyval keeps its connection to itself: a transaction reaches it. Closing waits for
+      // the transactions under way, so a write being stored is not cut off.
+      open?.('readonly', objects => Promise.resolve(objects.transaction.db.close())).catch(() => undefined);
+    },
   };
 }

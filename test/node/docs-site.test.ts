@@ -256,7 +256,7 @@ describe('the documentation site', {skip}, () => {
       console.log(`# ${pages.length} pages and ${examples.length} live examples in Chromium in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       assert.deepEqual(errors, []);
       assert.ok(examples.length >= 3, `only ${examples.length} live examples ran: ${examples.join(', ')}`);
-      for (const file of ['examples/todo-list.html', 'examples/article-list.ts', 'examples/lit-todo-list.ts', 'examples/lit-signals.ts']) {
+      for (const file of ['examples/todo-list.html', 'examples/article-list.ts', 'examples/lit-todo-list.ts', 'examples/lit-signals.ts', 'examples/offline-todos.ts']) {
         assert.ok(examples.some(e => e.endsWith(file)), `${file} did not run on any page`);
       }
       // For people: three pages as a reader sees them (best effort, not asserted).
@@ -276,4 +276,32 @@ describe('the documentation site', {skip}, () => {
       await context.close();
     },
   );
+
+  it('the offline writes guide: with its Offline switch on, a toggle waits marked; switched back, the mark goes', {timeout: 120_000}, async () => {
+    const context = await browser!.newContext();
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', error => pageErrors.push(error.message));
+    await page.goto(`${origin}/guide/offline-writes.html`);
+    const example = page.locator('.live-example[data-file="examples/offline-todos.ts"]');
+    const output = example.locator('.live-example-output');
+    const first = output.getByRole('checkbox', {name: 'Review the pagination pull request'});
+    await first.waitFor({timeout: EXAMPLE_MS});
+    const wasChecked = await first.isChecked();
+    await example.getByTestId('live-example-offline').check();
+    await first.click();
+    const waiting = output.getByRole('status');
+    await waiting.waitFor({timeout: EXAMPLE_MS});
+    assert.match((await waiting.textContent()) ?? '', /Not saved yet/);
+    assert.equal(await first.isChecked(), !wasChecked, 'the toggle shows while it waits');
+    const answered = page.waitForResponse(response => response.request().method() === 'PATCH', {timeout: EXAMPLE_MS});
+    await example.getByTestId('live-example-offline').uncheck();
+    await waiting.waitFor({state: 'detached', timeout: EXAMPLE_MS});
+    assert.equal((await answered).status(), 200, 'the waiting write was sent, and accepted');
+    await page.evaluate(() => new Promise(requestAnimationFrame));
+    assert.equal(await output.getByRole('alert').count(), 0, 'no failure shown');
+    assert.equal(await first.isChecked(), !wasChecked, 'the toggle kept');
+    assert.deepEqual(pageErrors, []);
+    await context.close();
+  });
 });

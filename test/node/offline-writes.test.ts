@@ -324,6 +324,47 @@ describe('offline writes', () => {
     assert.equal(second.title('1'), 'kept');
   });
 
+  test('a send under way when the Controller is disposed still settles: its stored write is deleted, the storage closed, nothing reported', async () => {
+    const server = fakeServer();
+    server.slow.set('late', 3);
+    // The storage's calls in order: the last must be a close, after the deletion of the sent write.
+    const calls: string[] = [];
+    const queue = memoryQueue();
+    const storage: typeof queue = {
+      entries: queue.entries,
+      all: () => (calls.push('all'), queue.all()),
+      put: entry => (calls.push('put'), queue.put(entry)),
+      delete: id => (calls.push('delete'), queue.delete(id)),
+      claim: (...args) => (calls.push('claim'), queue.claim(...args)),
+      release: (...args) => (calls.push('release'), queue.release(...args)),
+      close: () => void calls.push('close'),
+    };
+    const env = setup({server, storage, database: 'disposed-mid-send'});
+    await loaded(env);
+    env.network.set(false);
+    server.online = false;
+    const write = env.controller.fetch(env.api.rename, {id: '1'}, {title: 'late'});
+    write.catch(() => undefined);
+    await until(() => storage.entries.size === 1, 'stored');
+    server.online = true;
+    env.network.set(true);
+    await until(() => [...storage.entries.values()].some(entry => entry.claim !== undefined), 'claimed and being sent');
+    const errors: unknown[] = [];
+    const log = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args);
+    try {
+      env.controller.dispose();
+      await assert.rejects(write, {name: 'AbortError'});
+      await until(() => server.log.length === 1 && storage.entries.size === 0, 'the send finished, and its stored write is gone');
+      for (let turn = 0; turn < 5; turn++) await settle();
+    } finally {
+      console.error = log;
+    }
+    assert.deepEqual(server.log, ['PATCH 1 late']);
+    assert.deepEqual(calls.slice(calls.indexOf('delete')), ['delete', 'close'], 'the storage was let go after its last use');
+    assert.deepEqual(errors, [], 'nothing reported: the closed channel is not written to');
+  });
+
   test('two tabs restore the same queue: one sends it, the other gets its answer', async () => {
     const server = fakeServer();
     const storage = memoryQueue();

@@ -1,6 +1,7 @@
 // Runs the live examples of the site: msw's worker answers the demo's REST API in the page
 // (demo/mock/handlers.ts: todos, articles and their authors, 200-600 ms per answer, and
 // locked todos whose delete fails), the elements are defined, and the example file goes in.
+// An example whose marker says `network` gets an "Offline" switch over that mock.
 //   examples/*.html  plain HTML: the file is the markup.
 //   examples/*.ts    a module: imported (it defines its elements), and the markup is its
 //                    closing `// In the page:` comment, so the file shows how it is used.
@@ -13,6 +14,7 @@ const moduleSources = import.meta.glob<string>('../../../examples/*.ts', {query:
 const modules = import.meta.glob('../../../examples/*.ts');
 
 let mockApi: Promise<unknown> | undefined;
+let mockNetwork: Promise<{offline: boolean}> | undefined;
 
 /** Starts the mock API once per page load; every example waits for it before it fetches. */
 function startMockApi(): Promise<unknown> {
@@ -25,6 +27,16 @@ function startMockApi(): Promise<unknown> {
     }),
   );
   return mockApi;
+}
+
+/**
+ * Switches the mock API's network: offline, no request gets an answer (a network error, as
+ * with no connection). Back online, the page is told as the browser tells it: an `online` event.
+ */
+export async function setMockOffline(offline: boolean): Promise<void> {
+  mockNetwork ??= import('../../../demo/mock/handlers.js').then(m => m.mockNetwork);
+  (await mockNetwork).offline = offline;
+  if (!offline) window.dispatchEvent(new Event('online'));
 }
 
 /** Puts the example `file` (repository-relative, such as `examples/todo-list.html`) into `into`, running. */

@@ -212,6 +212,19 @@ describe('persistence in IndexedDB', function () {
     second.controller.dispose();
   });
 
+  it('lets go of its database when its Controller is disposed: the database can then be deleted', async () => {
+    const db = newDatabase();
+    const {persistence, controller} = await start(db);
+    await controller.fetch(SavedResource.get, {id: '1'});
+    await persistence.flush();
+    controller.dispose();
+    // A deletion waits (after a `blocked` event) while any connection stays open.
+    let deleted = false;
+    const request = indexedDB.deleteDatabase(db);
+    request.onsuccess = () => (deleted = true);
+    await until(() => deleted, 'the database was deleted: no connection of the disposed Controller kept it open');
+  });
+
   it('corrupt saved state is reported and dropped; the cache starts empty and saves again', async () => {
     for (const saved of [{version: 1, savedAt: 0, state: '{"kind":"data-elements/state", oops'}, {version: 1, savedAt: 0, state: '{"kind":"other"}'}, 'a string']) {
       const db = newDatabase();

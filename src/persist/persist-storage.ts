@@ -15,6 +15,8 @@ export interface PersistStorage {
   get(key: string): Promise<unknown>;
   set(key: string, value: unknown): Promise<void>;
   del(key: string): Promise<void>;
+  /** Lets go of the database (the part was detached), so that it can be deleted or upgraded; a later call opens it again. */
+  close?(): void;
 }
 
 /**
@@ -46,6 +48,13 @@ export function indexedDBStorage(database: string): PersistStorage {
     get: key => attempt(() => get(key, open())),
     set: (key, value) => attempt(() => set(key, value, open())),
     del: key => attempt(() => del(key, open())),
+    close: () => {
+      const opened = store;
+      store = undefined;
+      // idb-keyval keeps its connection to itself: a transaction reaches it. Closing waits for
+      // the transactions under way, so a save being written is not cut off.
+      opened?.('readonly', objects => Promise.resolve(objects.transaction.db.close())).catch(() => undefined);
+    },
   };
 }
 

@@ -153,7 +153,10 @@ export class Persistence implements ControllerPlugin {
       stop();
       page.removeEventListener?.('pagehide', hide);
       this.cancel();
-      void this.flush().finally(() => (this.detached = true));
+      void this.flush().finally(() => {
+        this.detached = true;
+        this.storage.close?.();
+      });
     };
   }
 

@@ -2,22 +2,20 @@
 // Browser tests in Chromium, Firefox ESR and WebKitGTK, all from Debian packages (npm tools
 // cannot download browsers here; scripts/install-browsers.mjs installs them).
 // BROWSERS=chromium,firefox,webkit picks engines (default: all three).
-import { spawn } from 'node:child_process';
 import { writeSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
 import { defaultReporter } from '@web/test-runner';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher, puppeteerCore } from '@web/test-runner-chrome';
 import { WebdriverLauncher } from '@web/test-runner-webdriver';
 import { countReporter } from './scripts/wtr-count-reporter.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
+import { FIREFOX_PATH, MINIBROWSER_PATH, startWebKitDriver } from './scripts/webkit-driver.mjs';
 import { liveServerMiddleware } from './test/servers/live-server.mjs';
 import { ssrPageServer } from './test/servers/ssr-page-middleware.mjs';
 
 const CHROMIUM = CHROMIUM_PATH;
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-const MINIBROWSER =
-  process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const FIREFOX = FIREFOX_PATH;
+const MINIBROWSER = MINIBROWSER_PATH;
 
 // A copy per config load: launchers may add flags of their own.
 const chromiumArgs = [...CHROMIUM_ARGS];
@@ -81,77 +79,12 @@ class WebKitLauncher extends WebdriverLauncher {
   }
 }
 
-// --- helper processes for WebKit: killed on every way out, so none outlive the run ---
-/** @type {import('node:child_process').ChildProcess[]} */
-const children = [];
-const killChildren = () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-};
-// web-test-runner ends with process.exit() (pass or fail), which fires 'exit'; SIGINT is
-// handled by web-test-runner itself and also ends in process.exit(). SIGTERM/SIGHUP would
-// kill node without 'exit', so turn them into an exit.
-process.on('exit', killChildren);
-for (const sig of /** @type {const} */ (['SIGTERM', 'SIGHUP'])) {
-  process.on(sig, () => process.exit(sig === 'SIGTERM' ? 143 : 129));
-}
-
 // web-test-runner stops on an uncaught exception in this process and exits at once, and the
 // message it logs goes through its terminal buffer, which is never flushed. Write the error
 // straight to stderr first, so a crash of the runner always says what crashed.
 process.on('uncaughtExceptionMonitor', (error, origin) => {
   writeSync(2, `\nweb-test-runner's Node process: ${origin}: ${error instanceof Error ? error.stack : String(error)}\n`);
 });
-
-/** @param {string} cmd @param {string[]} args @param {import('node:child_process').SpawnOptions} opts */
-function spawnChild(cmd, args, opts) {
-  const child = spawn(cmd, args, opts);
-  children.push(child);
-  return child;
-}
-
-/** Resolves with a free TCP port on 127.0.0.1 (so a stale driver on a fixed port can't answer for ours). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts Xvfb (unless DISPLAY is set) and WebKitWebDriver; resolves with the driver's port once it accepts connections. */
-async function startWebKitDriver() {
-  if (!process.env.DISPLAY) {
-    // MiniBrowser has no headless mode. -displayfd makes Xvfb pick a free display and print it.
-    const xvfb = spawnChild('Xvfb', ['-displayfd', '1', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    const display = await new Promise((resolve, reject) => {
-      xvfb.once('error', reject);
-      xvfb.once('exit', code => reject(new Error(`Xvfb exited early (code ${code})`)));
-      xvfb.stdout?.once('data', d => resolve(String(d).trim()));
-    });
-    process.env.DISPLAY = `:${display}`;
-  }
-  const port = Number(process.env.WEBKIT_DRIVER_PORT ?? (await freePort()));
-  const driver = spawnChild('WebKitWebDriver', [`--host=127.0.0.1`, `--port=${port}`], { stdio: 'ignore' });
-  let exited = /** @type {Error | null} */ (null);
-  driver.once('error', e => (exited = e));
-  driver.once('exit', code => (exited = new Error(`WebKitWebDriver exited early (code ${code})`)));
-  // Poll the port instead of sleeping: fast when the machine is idle, still fine when it is busy.
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (exited) throw exited;
-    const ok = await new Promise(resolve => {
-      const s = connect(port, '127.0.0.1', () => (s.destroy(), resolve(true)));
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return port;
-    if (Date.now() > deadline) throw new Error(`WebKitWebDriver did not listen on port ${port} within 20 s`);
-    await new Promise(r => setTimeout(r, 100));
-  }
-}
 
 const wanted = (process.env.BROWSERS ?? 'chromium,firefox,webkit')
   .split(',')

@@ -23,18 +23,15 @@
 //
 // The page is served cross-origin isolated (COOP and COEP), so its clock ticks in 5 µs
 // rather than 100 µs: a message costs a fraction of a millisecond.
-import {build} from 'esbuild';
-import {devModePlugin} from '../dev-mode-plugin.js';
-import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:http';
-import type {AddressInfo} from 'node:net';
-import {availableParallelism, loadavg, tmpdir} from 'node:os';
-import {extname, join, normalize} from 'node:path';
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {availableParallelism, loadavg} from 'node:os';
+import {join} from 'node:path';
 import {chromium, type Page} from 'playwright-core';
 import {LiveServer} from '../../test/servers/live-server.mjs';
 import {flag, option} from '../cli.js';
 import {BENCHMARKS_MD, ROOT, installedVersion, machineLines, table, writeMarkedSection} from '../report.js';
 import type {BurstRecord, LivePageApi, MessageSample} from './page.js';
+import {publishInChunks, servePages} from './page-server.js';
 
 const started = performance.now();
 /** The 1-minute load average when the run started (the machine is shared: wall times grow with it). */
@@ -54,40 +51,8 @@ const BURST_TARGET_MS = 0.1;
 const BARE_RATIO_TARGET = 2;
 
 // --- build and serve the page ----------------------------------------------------------------
-const out = mkdtempSync(join(tmpdir(), 'data-elements-bench-live-'));
-await build({
-  entryPoints: [join(ROOT, 'bench/live/page.ts'), join(ROOT, 'bench/live/bare.ts')],
-  outdir: out,
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  minify: true,
-  define: {'process.env.NODE_ENV': '"production"'},
-  // The production build users ship: development-mode checks dropped.
-  plugins: [devModePlugin(false)],
-  tsconfig: join(ROOT, 'tsconfig.json'),
-  logLevel: 'warning',
-});
-copyFileSync(join(ROOT, 'bench/live/live.html'), join(out, 'live.html'));
-copyFileSync(join(ROOT, 'bench/live/bare.html'), join(out, 'bare.html'));
-const TYPES: Record<string, string> = {'.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8'};
-const pages = createServer((req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-  const file = join(out, path);
-  if (!file.startsWith(out) || !existsSync(file) || !TYPES[extname(file)]) return void res.writeHead(404).end();
-  res
-    .writeHead(200, {
-      'content-type': TYPES[extname(file)],
-      'cache-control': 'no-store',
-      // Cross-origin isolated: performance.now() in 5 µs steps instead of 100 µs.
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-embedder-policy': 'require-corp',
-    })
-    .end(readFileSync(file));
-});
-await new Promise<void>(resolve => pages.listen(0, '127.0.0.1', resolve));
-const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+const pages = await servePages();
+const {origin} = pages;
 const live = await LiveServer.start();
 
 const browser = await chromium.launch({
@@ -157,16 +122,7 @@ async function chunkedBurst(page: Page): Promise<{record: BurstRecord; taskMs: n
   const mainThreadMs = await mainThreadClock(page);
   const taskBefore = await mainThreadMs();
   await startInPage(page, 'recordBurst', BURST);
-  const chunks = Math.round(BURST_MS / 4);
-  const burstStart = performance.now();
-  for (let chunk = 0; chunk < chunks; chunk++) {
-    const due = burstStart + (chunk * BURST_MS) / chunks;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise(resolve => setTimeout(resolve, wait));
-    const upTo = Math.round(((chunk + 1) * BURST) / chunks);
-    const from = Math.round((chunk * BURST) / chunks);
-    for (let i = from; i < upTo; i++) publishOne();
-  }
+  await publishInChunks(BURST, BURST_MS, publishOne);
   const record = (await resultOf(page)) as BurstRecord;
   return {record, taskMs: (await mainThreadMs()) - taskBefore};
 }
@@ -246,7 +202,6 @@ try {
   await browser.close();
   await live.close();
   pages.close();
-  rmSync(out, {recursive: true, force: true});
 }
 
 /** Starts a measurement in the page; its result lands in window.liveBenchResult. */

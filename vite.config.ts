@@ -85,8 +85,10 @@ const bundledProviderPlugins: Plugin = {
  * that shares a module, and with a dozen entries a page with <data-provider> and <data-query>
  * loaded two dozen small files, each gzipped alone and each with its own import and export lists.
  * Four groups instead, of the modules such a page loads (found by `modulesLoadedFirst`): the core
- * (schema, endpoint, Controller, refresh); Lit, @lit/context and the Lit integration; the
- * provider's and boundary's elements; and the declarations <data-query> shares with <data-live>.
+ * (schema, endpoint, Controller, refresh); Lit, @lit/context and what the elements use of the Lit
+ * integration; the provider's and boundary's elements; and the declarations <data-query> shares
+ * with <data-live>. The rest of the Lit integration is in two more: the fetching readers, which
+ * <data-resource> uses too, and the controllers only an app's own elements use (the `lit` entry).
  * Each element's own module stays in a chunk of its own, which the autoloader imports on first
  * use, and the modules of no group (the template layer every templated element shares, what the
  * other elements and parts add) are split as the bundler decides.
@@ -97,6 +99,7 @@ async function cdnChunkGroups() {
   const provider = await modulesLoadedFirst(ROOT, 'components/autoload.ts');
   const query = await modulesLoadedFirst(ROOT, 'components/data-query.ts');
   const live = await modulesLoadedFirst(ROOT, 'components/data-live.ts');
+  const resource = await modulesLoadedFirst(ROOT, 'components/data-resource.ts');
   // The provider's hydrate hook goes with the core: hydrate-support, loaded before the autoloader,
   // sets it, and must not define the elements by loading the chunk that holds them.
   const HYDRATE_HOOK = ROOT + 'components/provider-features.ts';
@@ -109,13 +112,14 @@ async function cdnChunkGroups() {
   const isIndex = (id: string) => id.endsWith('/index.ts');
   return [
     {name: 'core', priority: 3, test: (id: string) => (CORE.test(id) && (onQueryPage(id) || isIndex(id))) || id === HYDRATE_HOOK},
-    // All of the Lit integration, so that its entry (lit-data-elements/lit) loads this chunk and the core
-    // only; and the compiler's decorator helper, which every element uses.
-    {
-      name: 'lit',
-      priority: 2,
-      test: (id: string) => (LIT.test(id) && (onQueryPage(id) || id.startsWith(ROOT + 'src/lit/'))) || id.includes('@oxc-project+runtime'),
-    },
+    // What the elements need of the Lit runtime and the Lit integration, and the compiler's
+    // decorator helper, which every element uses.
+    {name: 'lit', priority: 2, test: (id: string) => (LIT.test(id) && onQueryPage(id)) || id.includes('@oxc-project+runtime')},
+    // The fetching readers, which <data-resource> uses too: a page of <data-query> alone does not load them.
+    {name: 'lit-fetch', priority: 2, test: (id: string) => id.startsWith(ROOT + 'src/lit/') && resource.has(id)},
+    // The rest of the Lit integration (the controllers an app's own elements use): its entry
+    // (lit-data-elements/lit) loads this chunk beside those above, and a page of elements alone does not.
+    {name: 'lit-api', priority: 2, test: (id: string) => id.startsWith(ROOT + 'src/lit/')},
     {name: 'provider', priority: 1, test: (id: string) => onQueryPage(id) && provider.has(id)},
     {name: 'declarations', priority: 0, test: (id: string) => onQueryPage(id) && live.has(id)},
   ];

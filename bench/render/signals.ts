@@ -38,15 +38,24 @@ controller.setResponse(ItemResource.getList, JSON.parse(server.listText));
 const rows = () => [...list.shadowRoot!.querySelectorAll('de-signal-row')] as SignalRow[];
 let mounted: SignalRow[] | undefined;
 
-/** Resolves once the row's shadow root changed: the bindings update in a microtask after the write, with no element update to wait for. */
-function changeOf(row: SignalRow): Promise<void> {
-  return new Promise(resolve => {
-    const observer = new MutationObserver(() => {
-      observer.disconnect();
-      resolve();
+/**
+ * When the DOM changed: the bindings update in a microtask after the write, with no element
+ * update to wait for. One observer of every row's shadow root, made at the first update (a
+ * warm-up one), so that an update's clock does not count making an observer: the other pages
+ * wait for `updateComplete`, which costs nothing to set up.
+ */
+let observer: MutationObserver | undefined;
+let changed: (() => void) | undefined;
+function nextChange(): Promise<void> {
+  if (!observer) {
+    observer = new MutationObserver(() => {
+      const resolve = changed;
+      changed = undefined;
+      resolve?.();
     });
-    observer.observe(row.shadowRoot!, {subtree: true, characterData: true, childList: true});
-  });
+    for (const row of mounted!) observer.observe(row.shadowRoot!, {subtree: true, characterData: true, childList: true});
+  }
+  return new Promise(resolve => (changed = resolve));
 }
 
 expose(
@@ -56,9 +65,9 @@ expose(
     rows,
     async apply({id, itemText}) {
       mounted ??= rows();
-      const changed = changeOf(mounted[id - 1]!);
+      const change = nextChange();
       controller.setResponse(ItemResource.get, {id}, JSON.parse(itemText));
-      await changed;
+      await change;
     },
   }),
   scriptStart,

@@ -2,7 +2,7 @@ import {Signal} from '@lit-labs/signals';
 import {fullArgs, internalsOf, keyOf, reportError, watchKeyed, type Controller, type ResponseState, type Watch} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {argsList, type ArgsInput} from '../lit/internal.js';
-import {linkSource, type SignalSource, type SourceLink} from './signal-source.js';
+import {linkSource, type HostEvents, type SignalSource, type SourceLink} from './signal-source.js';
 
 /** One read of the cache, as a signal's computation sees it now. */
 export type ReadNow =
@@ -48,7 +48,7 @@ const BAD_ARGS = '';
  * a function are read in the computation (signals they read are
  * dependencies) and, for a host, again before each host update.
  */
-export class CacheRead {
+export class CacheRead implements HostEvents {
   readonly link: SourceLink;
   private readonly version: Signal.State<number>;
   private count = 0;
@@ -63,6 +63,8 @@ export class CacheRead {
   private last?: ReadNow & {kind: 'read'};
   /** What the args named at the last computation: a key, null for none, BAD_ARGS; undefined before the first. */
   private named: string | null | undefined;
+  /** The signal computed at least once. */
+  private computed = false;
 
   constructor(
     source: SignalSource,
@@ -80,7 +82,7 @@ export class CacheRead {
         this.update();
       },
     });
-    this.link = linkSource(source, {changed: () => this.update(), updating: () => this.argsChanged()});
+    this.link = linkSource(source, this);
   }
 
   /** The full args of the last read computed (null when there is none). */
@@ -100,6 +102,7 @@ export class CacheRead {
    * `normalizeArgs` throws for bad args.
    */
   now(): ReadNow {
+    this.computed = true;
     this.version.get();
     const controller = this.link.controller();
     const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
@@ -129,10 +132,11 @@ export class CacheRead {
 
   /**
    * Before a `get()`: a read nothing watches is not followed, so the next
-   * computation must read the cache again rather than give a cached value.
+   * computation must read the cache again rather than give a cached value
+   * (never computed, the get computes anyway).
    */
   refresh(): void {
-    if (!this.watched) this.bump();
+    if (!this.watched && this.computed) this.bump();
   }
 
   /** Makes the signal compute again (a retry, a change its watch told). */
@@ -146,12 +150,17 @@ export class CacheRead {
     return (this.requests ??= new AbortController()).signal;
   }
 
+  /** The host connected or disconnected. */
+  connectionChanged(): void {
+    this.update();
+  }
+
   /**
    * Before a host update: args given as a function may read the host's
    * properties, which are not signals. Computed again (once) when they name
    * another read, as the reactive controllers re-read theirs on each update.
    */
-  private argsChanged(): void {
+  hostUpdating(): void {
     if (typeof this.argsInput !== 'function' || this.named === undefined) return;
     let named: string | null;
     try {
@@ -161,6 +170,11 @@ export class CacheRead {
       named = BAD_ARGS;
     }
     if (named !== this.named) this.bump();
+  }
+
+  /** The host's provider gave another Controller: computed before, the signal computes again (never computed, nothing to tell). */
+  controllerChanged(): void {
+    if (this.computed) this.bump();
   }
 
   /** Opens or closes the watch when the signal starts or stops being shown. */

@@ -1,5 +1,4 @@
-import {Signal} from '@lit-labs/signals';
-import type {ReactiveControllerHost} from 'lit';
+import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {Controller} from '../core/index.js';
 import {ControllerResolver} from '../lit/internal.js';
 
@@ -18,7 +17,7 @@ export type SignalSource = Controller | ReactiveControllerHost;
 
 /** What a signal's read needs of its source. */
 export interface SourceLink {
-  /** The Controller now; read in a signal's computation, it is a dependency (a host's provider may change). */
+  /** The Controller now (a change of it is told through {@link HostEvents.controllerChanged}). */
   controller(): Controller | undefined;
   /** False while the host is disconnected (its reads are not followed then); always true for a Controller. */
   readonly connected: boolean;
@@ -29,12 +28,14 @@ export interface SourceLink {
 /** What a signal's read hears of its host. */
 export interface HostEvents {
   /** The host connected or disconnected. */
-  changed(): void;
+  connectionChanged(): void;
   /** The host is about to render (its properties may have changed). */
-  updating(): void;
+  hostUpdating(): void;
+  /** The provider above the host gave another Controller. */
+  controllerChanged(): void;
 }
 
-/** Follows `source`, telling `events` of its host's connection and updates. */
+/** Follows `source`, telling `events` of its host's connection, updates and Controller. */
 export function linkSource(source: SignalSource, events: HostEvents): SourceLink {
   if (typeof (source as ReactiveControllerHost).addController !== 'function') {
     const controller = source as Controller;
@@ -43,32 +44,41 @@ export function linkSource(source: SignalSource, events: HostEvents): SourceLink
   return new HostLink(source as ReactiveControllerHost, events);
 }
 
-/** A host's Controller as a signal, and whether the host is connected. */
-class HostLink implements SourceLink {
+/**
+ * A host's Controller, and whether the host is connected: one reactive
+ * controller per signal's host (a list of a thousand rows adds a thousand),
+ * which connects the Controller's resolver itself, first, so the Controller
+ * is known by the time the signal hears of the connection.
+ */
+class HostLink implements SourceLink, ReactiveController {
   connected = false;
-  private readonly current = new Signal.State<Controller | undefined>(undefined);
+  private readonly resolver: ControllerResolver;
 
   constructor(
     readonly host: ReactiveControllerHost,
-    events: HostEvents,
+    private readonly events: HostEvents,
   ) {
-    // The resolver's context consumer is added first, so the Controller is known by the time
-    // this host's hostConnected below runs.
-    new ControllerResolver(host, controller => this.current.set(controller));
-    host.addController({
-      hostConnected: () => {
-        this.connected = true;
-        events.changed();
-      },
-      hostDisconnected: () => {
-        this.connected = false;
-        events.changed();
-      },
-      hostUpdate: () => events.updating(),
-    });
+    this.resolver = new ControllerResolver(host, () => events.controllerChanged(), true);
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.resolver.hostConnected();
+    this.connected = true;
+    this.events.connectionChanged();
+  }
+
+  hostDisconnected(): void {
+    this.resolver.hostDisconnected();
+    this.connected = false;
+    this.events.connectionChanged();
+  }
+
+  hostUpdate(): void {
+    this.events.hostUpdating();
   }
 
   controller(): Controller | undefined {
-    return this.current.get();
+    return this.resolver.controller;
   }
 }

@@ -159,6 +159,26 @@ describe('cacheSignal', () => {
     watched.stop();
   });
 
+  test('args that name another read switch the read, also an args object changed in place', async () => {
+    const {controller, getArticle, getArticles} = setup();
+    controller.setResponse(getArticles, [article('1'), article('2'), article('3')]);
+    const params = {id: '1'};
+    const signal = cacheSignal(controller, getArticle, params);
+    assert.equal(titleOf(signal.get()), 'title 1');
+    params.id = '2';
+    assert.equal(titleOf(signal.get()), 'title 2', 'the same object, another id');
+    const id = new Signal.State('1');
+    const watched = follow(cacheSignal(controller, getArticle, () => ({id: id.get()})));
+    id.set('3');
+    await flush();
+    assert.equal(titleOf(watched.last()), 'title 3');
+    controller.setResponse(getArticle, {id: '3'}, article('3', 'changed'));
+    await flush();
+    assert.equal(titleOf(watched.last()), 'changed', 'and follows that read');
+    watched.stop();
+    assert.equal(listenerCount(controller), 0);
+  });
+
   test('bad args: get() throws the endpoint’s error', () => {
     const {controller, getArticle} = setup();
     const signal = cacheSignal(controller, {...getArticle, key: () => {

@@ -372,7 +372,7 @@ class Walk implements DenormalizeDelegate {
         value = entity.fill(frame.value, grown !== undefined ? grown.rest : row, this);
       } finally {
         frames.pop();
-        frame.deps.finish();
+        frame.deps.finish(grown === undefined);
       }
       if (frame.low < frame.index && depth > 0) break;
       // The root of a cycle. A member whose half-built object was handed out
@@ -383,7 +383,7 @@ class Walk implements DenormalizeDelegate {
       // least one more INVALID member, so this ends.
       const pending = frame.pending;
       if (value === INVALID || pending === undefined || !pending.some(member => member[2] === INVALID && member[3])) break;
-      frame.deps.validIn = this.state;
+      frame.deps.checked = this.state;
       for (const [memberId, memberRow, memberValue, , memberEntity] of pending) {
         this.waiting!.delete(memberId);
         if (memberValue === INVALID) storeEntry(this.rows, memberRow, memberEntity, INVALID, frame.deps);
@@ -392,7 +392,7 @@ class Walk implements DenormalizeDelegate {
 
     // Built from this state: its reads are unchanged in it.
     const deps = frame.deps;
-    deps.validIn = this.state;
+    deps.checked = this.state;
     const parent = depth > 0 ? frames[depth - 1] : undefined;
     if (frame.low < frame.index && parent) {
       // Part of a cycle rooted further up: store it when the root is complete, with the root's deps.
@@ -479,8 +479,9 @@ class Walk implements DenormalizeDelegate {
   }
 
   private depsUnchanged(deps: Deps): boolean {
-    if (deps.validIn === this.state) return true;
-    if (deps.changedIn === this.state) return false;
+    const checked = deps.checked;
+    if (checked === this.state) return true;
+    if (checked === -this.state) return false;
     const reads = deps.reads;
     const size = deps.size;
     const tables = this.tables;
@@ -495,11 +496,11 @@ class Walk implements DenormalizeDelegate {
       if (table === reads[i + 2]) continue;
       // A whole-table read (pk undefined) is only unchanged when the table is.
       if (reads[i + 1] === undefined || table?.get(reads[i + 1] as string) !== reads[i + 3]) {
-        deps.changedIn = this.state;
+        deps.checked = -this.state;
         return false;
       }
     }
-    deps.validIn = this.state;
+    deps.checked = this.state;
     return true;
   }
 }

@@ -5,6 +5,10 @@
  * members of a cycle share one list. The stamps make each list compared once
  * per state and recorded once per walk, without a Map or Set.
  *
+ * The memo keeps one of these per entity it built, so every field counts: the
+ * rarely needed parts (the table keys of a long list) sit in an object made
+ * when first asked for.
+ *
  * @example
  * ```ts
  * const deps = new Deps();
@@ -16,8 +20,7 @@ export class Deps {
   /** Where this list's reads end in `reads`; -1 while its value is being built (reads are added then). */
   private end = -1;
   /** The distinct table keys of `reads` up to slot `scanned` (see `tableKeys`); made when first asked (most lists never are). */
-  private keys: string[] | undefined;
-  private scanned: number;
+  private keys: {readonly names: string[]; scanned: number} | undefined;
   /**
    * `reads` may go on past `size` with the reads of a list grown from this
    * one: a grown list takes this array over and adds its new items' reads,
@@ -25,20 +28,25 @@ export class Deps {
    * change once the list is finished.
    */
   constructor(
-    readonly reads: unknown[] = [],
+    public reads: unknown[] = [],
     from?: Deps,
   ) {
     // The first slots are `from`'s: the tables found in them stay found.
-    this.keys = from?.keys?.slice();
-    this.scanned = from ? from.scanned : 0;
+    this.keys = from?.keys && {names: from.keys.names.slice(), scanned: from.keys.scanned};
   }
   /** How many slots of `reads` are this list's. */
   get size(): number {
     return this.end < 0 ? this.reads.length : this.end;
   }
-  /** Ends the list: reads added to the array from now on are another list's. */
-  finish(): void {
-    this.end = this.reads.length;
+  /**
+   * Ends the list: reads added to the array from now on are another list's.
+   * With `trim`, an array that is this list's alone is copied to one just as
+   * long (an array grown by pushes holds up to half as many slots again, unused).
+   */
+  finish(trim = false): void {
+    let reads = this.reads;
+    if (trim && reads.length > 0) this.reads = reads = reads.slice();
+    this.end = reads.length;
   }
   /** A list to be built that starts with `deps`' reads: its very array when nothing follows them yet. */
   static continuing(deps: Deps): Deps {
@@ -52,18 +60,21 @@ export class Deps {
    */
   tableKeys(): readonly string[] {
     const {reads, size} = this;
-    const keys = (this.keys ??= []);
-    for (let i = this.scanned; i < size; i += 4) {
+    const keys = (this.keys ??= {names: [], scanned: 0});
+    const names = keys.names;
+    for (let i = keys.scanned; i < size; i += 4) {
       const key = reads[i] as string;
-      if (key !== keys[keys.length - 1] && !keys.includes(key)) keys.push(key);
+      if (key !== names[names.length - 1] && !names.includes(key)) names.push(key);
     }
-    this.scanned = size;
-    return keys;
+    keys.scanned = size;
+    return names;
   }
-  /** The number of the last state (see `MemoCache.stateOf`) in which the reads were found unchanged. */
-  validIn = 0;
-  /** The number of the last state in which one read was found changed. */
-  changedIn = 0;
+  /**
+   * The number of the last state (see `MemoCache.stateOf`) in which the reads
+   * were compared: positive when they were found unchanged, negated when one
+   * was found changed.
+   */
+  checked = 0;
   /** The last walk that recorded these reads' tables for a read outside any entity. */
   touchedIn = 0;
 }

@@ -37,9 +37,10 @@ export interface Denormalized<T = unknown> {
    * What the read depended on, flattened as `[table key, pk]` pairs; a pk of
    * `undefined` is a read of the whole table (`schema.All`, or a table looked
    * up for a row that was not there), and a table key made by
-   * {@link presenceKey} is a read of whether the row is there at all. A
-   * long list read whole is one pair `[READ_RUN, run]` holding its items'
-   * reads, shared with the memo (`eachRead` visits them all). A change to
+   * {@link presenceKey} is a read of whether the row is there at all. What an
+   * entity read outside any other read in turn (its author, its tags, a long
+   * list's items) is one pair `[READ_RUN, run]` after the entity's own pair,
+   * shared with the memo (`eachRead` visits them all). A change to
    * none of these rows leaves the read as it is: the Controller tells a
    * reader only when one changed.
    */
@@ -436,22 +437,17 @@ class Walk implements DenormalizeDelegate {
 
   /**
    * Records the reads of an entity read outside any other entity as the
-   * result's own. A long list (a list read whole) is recorded as one run
-   * that shares its reads: reading a list a page was appended to then costs
-   * the page, not a copy of the list's reads.
+   * result's own: one run that shares its deps list, rather than a copy of
+   * its pairs (a list of articles would otherwise hold each article's author
+   * and tags again). Reading a list a page was appended to then costs the
+   * page, not a copy of the list's reads.
    */
   private recordTop(deps: Deps): void {
     const {reads, size} = deps;
-    const own = this.reads;
-    if (size > SHORT_DEPS) {
-      for (const key of deps.tableKeys()) this.touch(key);
-      own.push(READ_RUN, deps);
-      return;
-    }
-    for (let i = 0; i < size; i += 4) {
-      this.touch(reads[i] as string);
-      own.push(reads[i], reads[i + 1]);
-    }
+    if (size === 0) return;
+    if (size > SHORT_DEPS) for (const key of deps.tableKeys()) this.touch(key);
+    else for (let i = 0; i < size; i += 4) this.touch(reads[i] as string);
+    this.reads.push(READ_RUN, deps);
   }
 
   /** Records a table the result depends on, as it is in this state. */

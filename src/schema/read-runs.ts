@@ -1,8 +1,9 @@
 /**
  * The table key of a pair in `Denormalized.reads` that holds a run of reads
- * rather than one: its second member is a {@link ReadRun}. A long list read
- * as a whole is recorded as one such pair, shared with the list's memo entry,
- * instead of as a copy of its items' reads.
+ * rather than one: its second member is a {@link ReadRun}. What an entity
+ * read outside any other read in turn (a long list's items, an article's
+ * author and tags) is recorded as one such pair, shared with the entity's memo
+ * entry, instead of as a copy of those reads.
  *
  * @example
  * ```ts
@@ -52,9 +53,10 @@ export function eachRead(reads: readonly unknown[], visit: (key: string, pk: str
 
 /**
  * Whether `next` reads what `previous` read and maybe more, as a list a page
- * was appended to does: the same pairs, each run the same run or one grown
- * from it in place (the same array, at least as long). Telling costs the
- * pairs, not the reads in runs.
+ * was appended to does: the same pairs, each run the same run, one grown
+ * from it in place (the same array, at least as long), or a run of another
+ * array reading the same pairs (an entity built again). Telling costs the
+ * pairs, and the reads only of runs that are not the same.
  *
  * @example
  * ```ts
@@ -65,8 +67,25 @@ export function extendsReads(previous: readonly unknown[], next: readonly unknow
   return (
     previous.length === next.length &&
     previous.every((read, i) => {
-      const grown = next[i] as ReadRun;
-      return read === grown || (i % 2 > 0 && next[i - 1] === READ_RUN && (read as ReadRun).reads === grown.reads && (read as ReadRun).size <= grown.size);
+      if (read === next[i]) return true;
+      if (i % 2 === 0 || next[i - 1] !== READ_RUN) return false;
+      const before = read as ReadRun;
+      const after = next[i] as ReadRun;
+      return before.reads === after.reads ? before.size <= after.size : sameRun(before, after);
     })
   );
+}
+
+/**
+ * Whether two runs in different arrays read the same rows: an entity built
+ * again (its author's row changed) reads the same pairs as before, and its
+ * reader need not be indexed again.
+ */
+function sameRun(a: ReadRun, b: ReadRun): boolean {
+  const size = a.size;
+  if (size !== b.size) return false;
+  const x = a.reads;
+  const y = b.reads;
+  for (let i = 0; i < size; i += 4) if (x[i] !== y[i] || x[i + 1] !== y[i + 1]) return false;
+  return true;
 }

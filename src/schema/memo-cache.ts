@@ -47,13 +47,13 @@ export interface Denormalized<T = unknown> {
   readonly reads?: readonly unknown[];
 }
 
-/** A built entity, and what it read. One row may have entries of several classes sharing its table. */
-interface EntityEntry {
-  readonly entity: EntityLike;
-  value: object | INVALID;
-  deps: Deps;
-  next: EntityEntry | undefined;
-}
+/**
+ * A built entity, and what it read: a {@link Deps} list that carries the
+ * entry's fields (`entity`, `value`, `next`, and `list`, the reads the value
+ * depends on). One row may have entries of several classes sharing its
+ * table, chained by `next`.
+ */
+type EntityEntry = Deps;
 
 interface ResultEntry extends Denormalized {
   /** [table key, table] pairs the result read, flattened. */
@@ -95,16 +95,32 @@ function entryOf(rows: WeakMap<object, EntityEntry>, row: object, entity: Entity
   return entry;
 }
 
+/**
+ * Stores `value`, built from `row` with the reads `deps`, as the entry of
+ * `entity` for `row` (in place of the one there). A list that is no entry yet
+ * becomes the entry itself; one already an entry (a cycle's shared list)
+ * gets an entry of its own pointing at it.
+ */
 function storeEntry(rows: WeakMap<object, EntityEntry>, row: object, entity: EntityLike, value: object | INVALID, deps: Deps): void {
-  const head = rows.get(row);
-  for (let entry = head; entry !== undefined; entry = entry.next) {
-    if (entry.entity === entity) {
-      entry.value = value;
-      entry.deps = deps;
-      return;
-    }
+  let entry = deps;
+  if (deps.entity !== undefined) {
+    entry = new Deps();
+    entry.finish();
+    entry.list = deps;
   }
-  rows.set(row, {entity, value, deps, next: head});
+  entry.entity = entity;
+  entry.value = value;
+  const head = rows.get(row);
+  let previous: EntityEntry | undefined;
+  for (let other = head; other !== undefined; previous = other, other = other.next) {
+    if (other.entity !== entity) continue;
+    entry.next = other.next;
+    if (previous === undefined) rows.set(row, entry);
+    else previous.next = entry;
+    return;
+  }
+  entry.next = head;
+  rows.set(row, entry);
 }
 
 /** How many results read by a primitive input (a pk, collection args) each schema remembers. */
@@ -324,8 +340,8 @@ class Walk implements DenormalizeDelegate {
     }
 
     const cached = entryOf(this.rows, row as object, entity);
-    if (cached !== undefined && this.depsUnchanged(cached.deps)) {
-      const deps = cached.deps;
+    if (cached !== undefined && this.depsUnchanged(cached.list)) {
+      const deps = cached.list;
       const reads = deps.reads;
       const size = deps.size;
       if (top !== undefined) {
@@ -343,7 +359,7 @@ class Walk implements DenormalizeDelegate {
         deps.touchedIn = this.id;
         this.recordTop(deps);
       }
-      return cached.value;
+      return cached.value!;
     }
 
     const id = `${key}\u0000${pk}`;

@@ -1,3 +1,6 @@
+import type {INVALID} from './invalid.js';
+import type {EntityLike} from './types.js';
+
 /**
  * What a built value read: [table key, pk, table, row] per read, flattened.
  * A value is still right while every read gives the same row; checking the
@@ -5,9 +8,9 @@
  * members of a cycle share one list. The stamps make each list compared once
  * per state and recorded once per walk, without a Map or Set.
  *
- * The memo keeps one of these per entity it built, so every field counts: the
- * rarely needed parts (the table keys of a long list) sit in an object made
- * when first asked for.
+ * The memo keeps one of these per entity it built, and it is that entity's
+ * memo entry too, so every field counts: the rarely needed parts (the table
+ * keys of a long list) sit beside it, made when first asked for.
  *
  * @example
  * ```ts
@@ -19,8 +22,6 @@
 export class Deps {
   /** Where this list's reads end in `reads`; -1 while its value is being built (reads are added then). */
   private end = -1;
-  /** The distinct table keys of `reads` up to slot `scanned` (see `tableKeys`); made when first asked (most lists never are). */
-  private keys: {readonly names: string[]; scanned: number} | undefined;
   /**
    * `reads` may go on past `size` with the reads of a list grown from this
    * one: a grown list takes this array over and adds its new items' reads,
@@ -32,7 +33,8 @@ export class Deps {
     from?: Deps,
   ) {
     // The first slots are `from`'s: the tables found in them stay found.
-    this.keys = from?.keys && {names: from.keys.names.slice(), scanned: from.keys.scanned};
+    const known = from && TABLE_KEYS.get(from);
+    if (known) TABLE_KEYS.set(this, {names: known.names.slice(), scanned: known.scanned});
   }
   /** How many slots of `reads` are this list's. */
   get size(): number {
@@ -60,7 +62,8 @@ export class Deps {
    */
   tableKeys(): readonly string[] {
     const {reads, size} = this;
-    const keys = (this.keys ??= {names: [], scanned: 0});
+    let keys = TABLE_KEYS.get(this);
+    if (keys === undefined) TABLE_KEYS.set(this, (keys = {names: [], scanned: 0}));
     const names = keys.names;
     for (let i = keys.scanned; i < size; i += 4) {
       const key = reads[i] as string;
@@ -77,4 +80,25 @@ export class Deps {
   checked = 0;
   /** The last walk that recorded these reads' tables for a read outside any entity. */
   touchedIn = 0;
+
+  // A list is also the memo's entry for the entity built with it (one object
+  // rather than two per entity): the fields below are the entry's.
+  /** The adapter of the entity built with these reads; undefined while the list is no entry. */
+  entity: EntityLike | undefined = undefined;
+  /** The entity built. */
+  value: object | INVALID | undefined = undefined;
+  /** The entry of another class sharing the same row (see `MemoCache`). */
+  next: Deps | undefined = undefined;
+  /**
+   * The reads the entry's value depends on: this list itself, or for a member
+   * of a cycle the list it shares with the cycle's other members.
+   */
+  list: Deps = this;
 }
+
+/**
+ * The distinct table keys of a list's reads up to slot `scanned` (see
+ * `tableKeys`): asked only of long lists, so kept beside them rather than in
+ * a field every list would carry.
+ */
+const TABLE_KEYS = new WeakMap<Deps, {readonly names: string[]; scanned: number}>();

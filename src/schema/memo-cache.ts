@@ -1,6 +1,6 @@
 import {INVALID} from './invalid.js';
 import {jsonEqual} from './json-equal.js';
-import {Deps} from './memo-deps.js';
+import {Deps, SharedEntry} from './memo-deps.js';
 import {GrowingLists, type GrownList} from './memo-lists.js';
 import {READ_RUN} from './read-runs.js';
 import {isPlainObject, setOwn} from './own-property.js';
@@ -102,12 +102,7 @@ function entryOf(rows: WeakMap<object, EntityEntry>, row: object, entity: Entity
  * gets an entry of its own pointing at it.
  */
 function storeEntry(rows: WeakMap<object, EntityEntry>, row: object, entity: EntityLike, value: object | INVALID, deps: Deps): void {
-  let entry = deps;
-  if (deps.entity !== undefined) {
-    entry = new Deps();
-    entry.finish();
-    entry.list = deps;
-  }
+  const entry = deps.entity === undefined ? deps : new SharedEntry(deps);
   entry.entity = entity;
   entry.value = value;
   const head = rows.get(row);

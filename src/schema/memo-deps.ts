@@ -89,11 +89,26 @@ export class Deps {
   value: object | INVALID | undefined = undefined;
   /** The entry of another class sharing the same row (see `MemoCache`). */
   next: Deps | undefined = undefined;
-  /**
-   * The reads the entry's value depends on: this list itself, or for a member
-   * of a cycle the list it shares with the cycle's other members.
-   */
-  list: Deps = this;
+  /** The reads the entry's value depends on: this list itself (but see {@link SharedEntry}). */
+  get list(): Deps {
+    return this;
+  }
+}
+
+/**
+ * The entry of a member of a cycle: its own value, and the reads it shares
+ * with the cycle's other members (one list, checked once per state however
+ * many members there are). A class of its own, so that a list needs no
+ * field for what only these entries have.
+ */
+export class SharedEntry extends Deps {
+  constructor(private readonly shared: Deps) {
+    super();
+    this.finish();
+  }
+  override get list(): Deps {
+    return this.shared;
+  }
 }
 
 /**

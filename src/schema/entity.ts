@@ -134,7 +134,7 @@ export abstract class Entity {
     // that row, so none is built. Its values were validated with the earlier row.
     const earlier = delegate.recorded?.(table, pk);
     if (earlier !== undefined && sameAsRecorded(input, earlier as NormalizedRow, plan)) return pk;
-    const row = table.newRow();
+    const row = new table.Row();
     for (const key of Object.keys(input)) {
       const value = input[key];
       const field = plan.get(key);
@@ -191,17 +191,12 @@ class EntityTableAdapter {
    * them for the fields they hold (a `{}` holds four fields in itself and puts the
    * rest in a second array, a third more bytes for a row of six).
    */
-  private readonly Row: new () => NormalizedRow;
+  readonly Row: new () => NormalizedRow;
   constructor(readonly entity: AnyEntityClass) {
     this.key = entity.key;
-    const Row = function () {} as unknown as {prototype: object};
+    const Row = function () {};
     Row.prototype = Object.prototype;
     this.Row = Row as unknown as new () => NormalizedRow;
-  }
-
-  /** An empty row of this table (a plain object). */
-  newRow(): NormalizedRow {
-    return new this.Row();
   }
 
   mergeRows(existing: NormalizedRow, incoming: NormalizedRow): NormalizedRow {
@@ -213,7 +208,7 @@ class EntityTableAdapter {
       }
     }
     if (!changed) return existing;
-    const merged = this.newRow();
+    const merged = new this.Row();
     for (const key of Object.keys(existing)) setOwn(merged, key, existing[key]);
     for (const key of Object.keys(incoming)) {
       // Keep the stored sub-value when equal, so nested arrays keep their identity too.

@@ -105,17 +105,15 @@ function storeEntry(rows: WeakMap<object, EntityEntry>, row: object, entity: Ent
   const entry = deps.entity === undefined ? deps : new SharedEntry(deps);
   entry.entity = entity;
   entry.value = value;
-  const head = rows.get(row);
-  let previous: EntityEntry | undefined;
-  for (let other = head; other !== undefined; previous = other, other = other.next) {
-    if (other.entity !== entity) continue;
-    entry.next = other.next;
-    if (previous === undefined) rows.set(row, entry);
-    else previous.next = entry;
-    return;
-  }
-  entry.next = head;
+  entry.next = without(rows.get(row), entity);
   rows.set(row, entry);
+}
+
+/** The chain of entries from `entry` without the one of `entity`. */
+function without(entry: EntityEntry | undefined, entity: EntityLike): EntityEntry | undefined {
+  if (entry === undefined || entry.entity === entity) return entry?.next;
+  entry.next = without(entry.next, entity);
+  return entry;
 }
 
 /** How many results read by a primitive input (a pk, collection args) each schema remembers. */

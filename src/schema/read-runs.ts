@@ -66,26 +66,19 @@ export function eachRead(reads: readonly unknown[], visit: (key: string, pk: str
 export function extendsReads(previous: readonly unknown[], next: readonly unknown[]): boolean {
   return (
     previous.length === next.length &&
-    previous.every((read, i) => {
-      if (read === next[i]) return true;
-      if (i % 2 === 0 || next[i - 1] !== READ_RUN) return false;
-      const before = read as ReadRun;
-      const after = next[i] as ReadRun;
-      return before.reads === after.reads ? before.size <= after.size : sameRun(before, after);
-    })
+    previous.every((read, i) => read === next[i] || (i % 2 > 0 && next[i - 1] === READ_RUN && runExtends(read as ReadRun, next[i] as ReadRun)))
   );
 }
 
 /**
- * Whether two runs in different arrays read the same rows: an entity built
- * again (its author's row changed) reads the same pairs as before, and its
- * reader need not be indexed again.
+ * Whether run `b` reads what run `a` read: `a` grown in place (the same
+ * array, at least as long), or another array reading the same pairs (an
+ * entity built again because its author's row changed reads what it read).
  */
-function sameRun(a: ReadRun, b: ReadRun): boolean {
-  const size = a.size;
+function runExtends(a: ReadRun, b: ReadRun): boolean {
+  const {reads, size} = a;
+  if (reads === b.reads) return size <= b.size;
   if (size !== b.size) return false;
-  const x = a.reads;
-  const y = b.reads;
-  for (let i = 0; i < size; i += 4) if (x[i] !== y[i] || x[i + 1] !== y[i + 1]) return false;
+  for (let i = 0; i < size; i++) if (i % 4 < 2 && reads[i] !== b.reads[i]) return false;
   return true;
 }

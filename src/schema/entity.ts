@@ -134,7 +134,7 @@ export abstract class Entity {
     // that row, so none is built. Its values were validated with the earlier row.
     const earlier = delegate.recorded?.(table, pk);
     if (earlier !== undefined && sameAsRecorded(input, earlier as NormalizedRow, plan)) return pk;
-    const row: NormalizedRow = {};
+    const row = new table.Row();
     for (const key of Object.keys(input)) {
       const value = input[key];
       const field = plan.get(key);
@@ -185,8 +185,18 @@ const TABLE: unique symbol = Symbol('data-elements table adapter');
 /** Connects an Entity class to the store merge and the memo. */
 class EntityTableAdapter {
   readonly key: string;
+  /**
+   * Makes this table's rows: plain objects (their prototype is Object.prototype),
+   * but each table's rows come from a constructor of their own, so the engine sizes
+   * them for the fields they hold (a `{}` holds four fields in itself and puts the
+   * rest in a second array, a third more bytes for a row of six).
+   */
+  readonly Row: new () => NormalizedRow;
   constructor(readonly entity: AnyEntityClass) {
     this.key = entity.key;
+    const Row = function () {};
+    Row.prototype = Object.prototype;
+    this.Row = Row as unknown as new () => NormalizedRow;
   }
 
   mergeRows(existing: NormalizedRow, incoming: NormalizedRow): NormalizedRow {
@@ -198,7 +208,7 @@ class EntityTableAdapter {
       }
     }
     if (!changed) return existing;
-    const merged: NormalizedRow = {};
+    const merged = new this.Row();
     for (const key of Object.keys(existing)) setOwn(merged, key, existing[key]);
     for (const key of Object.keys(incoming)) {
       // Keep the stored sub-value when equal, so nested arrays keep their identity too.

@@ -1,6 +1,6 @@
 import {INVALID} from './invalid.js';
 import {jsonEqual} from './json-equal.js';
-import {Deps} from './memo-deps.js';
+import {Deps, SharedEntry} from './memo-deps.js';
 import {GrowingLists, type GrownList} from './memo-lists.js';
 import {READ_RUN} from './read-runs.js';
 import {isPlainObject, setOwn} from './own-property.js';
@@ -37,22 +37,23 @@ export interface Denormalized<T = unknown> {
    * What the read depended on, flattened as `[table key, pk]` pairs; a pk of
    * `undefined` is a read of the whole table (`schema.All`, or a table looked
    * up for a row that was not there), and a table key made by
-   * {@link presenceKey} is a read of whether the row is there at all. A
-   * long list read whole is one pair `[READ_RUN, run]` holding its items'
-   * reads, shared with the memo (`eachRead` visits them all). A change to
+   * {@link presenceKey} is a read of whether the row is there at all. What an
+   * entity read outside any other read in turn (its author, its tags, a long
+   * list's items) is one pair `[READ_RUN, run]` after the entity's own pair,
+   * shared with the memo (`eachRead` visits them all). A change to
    * none of these rows leaves the read as it is: the Controller tells a
    * reader only when one changed.
    */
   readonly reads?: readonly unknown[];
 }
 
-/** A built entity, and what it read. One row may have entries of several classes sharing its table. */
-interface EntityEntry {
-  readonly entity: EntityLike;
-  value: object | INVALID;
-  deps: Deps;
-  next: EntityEntry | undefined;
-}
+/**
+ * A built entity, and what it read: a {@link Deps} list that carries the
+ * entry's fields (`entity`, `value`, `next`, and `list`, the reads the value
+ * depends on). One row may have entries of several classes sharing its
+ * table, chained by `next`.
+ */
+type EntityEntry = Deps;
 
 interface ResultEntry extends Denormalized {
   /** [table key, table] pairs the result read, flattened. */
@@ -94,16 +95,25 @@ function entryOf(rows: WeakMap<object, EntityEntry>, row: object, entity: Entity
   return entry;
 }
 
+/**
+ * Stores `value`, built from `row` with the reads `deps`, as the entry of
+ * `entity` for `row` (in place of the one there). A list that is no entry yet
+ * becomes the entry itself; one already an entry (a cycle's shared list)
+ * gets an entry of its own pointing at it.
+ */
 function storeEntry(rows: WeakMap<object, EntityEntry>, row: object, entity: EntityLike, value: object | INVALID, deps: Deps): void {
-  const head = rows.get(row);
-  for (let entry = head; entry !== undefined; entry = entry.next) {
-    if (entry.entity === entity) {
-      entry.value = value;
-      entry.deps = deps;
-      return;
-    }
-  }
-  rows.set(row, {entity, value, deps, next: head});
+  const entry = deps.entity === undefined ? deps : new SharedEntry(deps);
+  entry.entity = entity;
+  entry.value = value;
+  entry.next = without(rows.get(row), entity);
+  rows.set(row, entry);
+}
+
+/** The chain of entries from `entry` without the one of `entity`. */
+function without(entry: EntityEntry | undefined, entity: EntityLike): EntityEntry | undefined {
+  if (entry === undefined || entry.entity === entity) return entry?.next;
+  entry.next = without(entry.next, entity);
+  return entry;
 }
 
 /** How many results read by a primitive input (a pk, collection args) each schema remembers. */
@@ -323,8 +333,8 @@ class Walk implements DenormalizeDelegate {
     }
 
     const cached = entryOf(this.rows, row as object, entity);
-    if (cached !== undefined && this.depsUnchanged(cached.deps)) {
-      const deps = cached.deps;
+    if (cached !== undefined && this.depsUnchanged(cached.list)) {
+      const deps = cached.list;
       const reads = deps.reads;
       const size = deps.size;
       if (top !== undefined) {
@@ -342,7 +352,7 @@ class Walk implements DenormalizeDelegate {
         deps.touchedIn = this.id;
         this.recordTop(deps);
       }
-      return cached.value;
+      return cached.value!;
     }
 
     const id = `${key}\u0000${pk}`;
@@ -372,7 +382,7 @@ class Walk implements DenormalizeDelegate {
         value = entity.fill(frame.value, grown !== undefined ? grown.rest : row, this);
       } finally {
         frames.pop();
-        frame.deps.finish();
+        frame.deps.finish(grown === undefined);
       }
       if (frame.low < frame.index && depth > 0) break;
       // The root of a cycle. A member whose half-built object was handed out
@@ -383,7 +393,7 @@ class Walk implements DenormalizeDelegate {
       // least one more INVALID member, so this ends.
       const pending = frame.pending;
       if (value === INVALID || pending === undefined || !pending.some(member => member[2] === INVALID && member[3])) break;
-      frame.deps.validIn = this.state;
+      frame.deps.checked = this.state;
       for (const [memberId, memberRow, memberValue, , memberEntity] of pending) {
         this.waiting!.delete(memberId);
         if (memberValue === INVALID) storeEntry(this.rows, memberRow, memberEntity, INVALID, frame.deps);
@@ -392,7 +402,7 @@ class Walk implements DenormalizeDelegate {
 
     // Built from this state: its reads are unchanged in it.
     const deps = frame.deps;
-    deps.validIn = this.state;
+    deps.checked = this.state;
     const parent = depth > 0 ? frames[depth - 1] : undefined;
     if (frame.low < frame.index && parent) {
       // Part of a cycle rooted further up: store it when the root is complete, with the root's deps.
@@ -436,22 +446,17 @@ class Walk implements DenormalizeDelegate {
 
   /**
    * Records the reads of an entity read outside any other entity as the
-   * result's own. A long list (a list read whole) is recorded as one run
-   * that shares its reads: reading a list a page was appended to then costs
-   * the page, not a copy of the list's reads.
+   * result's own: one run that shares its deps list, rather than a copy of
+   * its pairs (a list of articles would otherwise hold each article's author
+   * and tags again). Reading a list a page was appended to then costs the
+   * page, not a copy of the list's reads.
    */
   private recordTop(deps: Deps): void {
     const {reads, size} = deps;
-    const own = this.reads;
-    if (size > SHORT_DEPS) {
-      for (const key of deps.tableKeys()) this.touch(key);
-      own.push(READ_RUN, deps);
-      return;
-    }
-    for (let i = 0; i < size; i += 4) {
-      this.touch(reads[i] as string);
-      own.push(reads[i], reads[i + 1]);
-    }
+    if (size === 0) return;
+    if (size > SHORT_DEPS) for (const key of deps.tableKeys()) this.touch(key);
+    else for (let i = 0; i < size; i += 4) this.touch(reads[i] as string);
+    this.reads.push(READ_RUN, deps);
   }
 
   /** Records a table the result depends on, as it is in this state. */
@@ -479,8 +484,9 @@ class Walk implements DenormalizeDelegate {
   }
 
   private depsUnchanged(deps: Deps): boolean {
-    if (deps.validIn === this.state) return true;
-    if (deps.changedIn === this.state) return false;
+    const checked = deps.checked;
+    if (checked === this.state) return true;
+    if (checked === -this.state) return false;
     const reads = deps.reads;
     const size = deps.size;
     const tables = this.tables;
@@ -495,11 +501,11 @@ class Walk implements DenormalizeDelegate {
       if (table === reads[i + 2]) continue;
       // A whole-table read (pk undefined) is only unchanged when the table is.
       if (reads[i + 1] === undefined || table?.get(reads[i + 1] as string) !== reads[i + 3]) {
-        deps.changedIn = this.state;
+        deps.checked = -this.state;
         return false;
       }
     }
-    deps.validIn = this.state;
+    deps.checked = this.state;
     return true;
   }
 }

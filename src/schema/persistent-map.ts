@@ -153,34 +153,6 @@ function taller(root: Node | undefined, edit: Edit): Node | undefined {
   return top;
 }
 
-/** Calls `visit` with each key number of `order`, in insertion order. */
-function eachOrdered(order: Node, shift: number, visit: (id: number) => void): void {
-  for (let i = 1; i < order.length; i++) {
-    const slot = order[i];
-    if (slot === undefined) continue;
-    if (shift === 0) visit(slot as number);
-    else eachOrdered(slot as Node, shift - 5, visit);
-  }
-}
-
-/** Calls `visit` with each entry of `layout`, in insertion order. */
-function eachEntry(layout: Layout, visit: (key: string, value: unknown) => void): void {
-  const {small, trie, trieShift, prefix, lineage} = layout;
-  if (small !== undefined) {
-    for (let i = 0; i < small.length; i += 2) visit(small[i] as string, small[i + 1]);
-    return;
-  }
-  let leaf: Node | undefined;
-  for (let id = 0; id < prefix; id++) {
-    if ((id & 31) === 0) leaf = leafAt(trie, trieShift, id);
-    const slot = 1 + ((id & 31) << 1);
-    if (leaf !== undefined && leaf[slot + 1] === id) visit(lineage.keys[id], leaf[slot]);
-  }
-  if (layout.order !== undefined) {
-    eachOrdered(layout.order, layout.orderShift, id => visit(lineage.keys[id], leafAt(trie, trieShift, id)![1 + ((id & 31) << 1)]));
-  }
-}
-
 /** What a map iterator gives for each entry. */
 const enum Pick {
   Key,
@@ -344,7 +316,7 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
   }
 
   forEach(callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void, thisArg?: unknown): void {
-    eachEntry(this, (key, value) => callback.call(thisArg, value as V, key, this));
+    for (const [key, value] of this) callback.call(thisArg, value, key, this);
   }
 
   keys(): OrderIterator<string> {
@@ -585,7 +557,7 @@ export class MapDraft<V> {
    */
   private rebuild(key?: string, value?: unknown): void {
     const entries: unknown[] = [];
-    eachEntry(this, (k, v) => entries.push(k, v));
+    for (const [k, v] of new OrderIterator<[string, unknown]>(this, Pick.Pair)) entries.push(k, v);
     if (key !== undefined) entries.push(key, value);
     this.edit = {};
     this.changed = true;

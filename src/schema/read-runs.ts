@@ -1,8 +1,9 @@
 /**
  * The table key of a pair in `Denormalized.reads` that holds a run of reads
- * rather than one: its second member is a {@link ReadRun}. A long list read
- * as a whole is recorded as one such pair, shared with the list's memo entry,
- * instead of as a copy of its items' reads.
+ * rather than one: its second member is a {@link ReadRun}. What an entity
+ * read outside any other read in turn (a long list's items, an article's
+ * author and tags) is recorded as one such pair, shared with the entity's memo
+ * entry, instead of as a copy of those reads.
  *
  * @example
  * ```ts
@@ -52,9 +53,10 @@ export function eachRead(reads: readonly unknown[], visit: (key: string, pk: str
 
 /**
  * Whether `next` reads what `previous` read and maybe more, as a list a page
- * was appended to does: the same pairs, each run the same run or one grown
- * from it in place (the same array, at least as long). Telling costs the
- * pairs, not the reads in runs.
+ * was appended to does: the same pairs, each run the same run, one grown
+ * from it in place (the same array, at least as long), or a run of another
+ * array reading the same pairs (an entity built again). Telling costs the
+ * pairs, and the reads only of runs that are not the same.
  *
  * @example
  * ```ts
@@ -64,9 +66,19 @@ export function eachRead(reads: readonly unknown[], visit: (key: string, pk: str
 export function extendsReads(previous: readonly unknown[], next: readonly unknown[]): boolean {
   return (
     previous.length === next.length &&
-    previous.every((read, i) => {
-      const grown = next[i] as ReadRun;
-      return read === grown || (i % 2 > 0 && next[i - 1] === READ_RUN && (read as ReadRun).reads === grown.reads && (read as ReadRun).size <= grown.size);
-    })
+    previous.every((read, i) => read === next[i] || (i % 2 > 0 && next[i - 1] === READ_RUN && runExtends(read as ReadRun, next[i] as ReadRun)))
   );
+}
+
+/**
+ * Whether run `b` reads what run `a` read: `a` grown in place (the same
+ * array, at least as long), or another array reading the same pairs (an
+ * entity built again because its author's row changed reads what it read).
+ */
+function runExtends(a: ReadRun, b: ReadRun): boolean {
+  const {reads, size} = a;
+  if (reads === b.reads) return size <= b.size;
+  if (size !== b.size) return false;
+  for (let i = 0; i < size; i++) if (i % 4 < 2 && reads[i] !== b.reads[i]) return false;
+  return true;
 }

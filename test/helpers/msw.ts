@@ -13,13 +13,13 @@ export async function startWorker(...handlers: Handlers): Promise<SetupWorker> {
     worker.resetHandlers(...handlers);
   } else {
     worker = setupWorker(...handlers);
-    started = worker.start({
+    started = withoutDyingRegistration().then(() => worker!.start({
       // Served by the middleware in web-test-runner.config.mjs; scope '/' covers test pages.
       serviceWorker: {url: '/mockServiceWorker.js'},
       // Module and asset requests of the test page itself must pass through untouched.
       onUnhandledRequest: 'bypass',
       quiet: true,
-    });
+    }));
   }
   await started;
   return worker;
@@ -29,4 +29,21 @@ export function stopWorker(): void {
   worker?.stop();
   worker = undefined;
   started = undefined;
+}
+
+/**
+ * The runner reuses one browser page for every test file, going through about:blank between
+ * them; msw's worker unregisters itself when its last page goes, so the next file can find
+ * that registration still listed while it goes away. msw would reuse it (its `update()` then
+ * fails with "Not found", and requests of frames opened later pass the worker by: 404s).
+ * A registration that cannot be updated is let go first, so that msw registers a live one.
+ */
+async function withoutDyingRegistration(): Promise<void> {
+  for (const registration of await navigator.serviceWorker.getRegistrations()) {
+    try {
+      await registration.update();
+    } catch {
+      await registration.unregister().catch(() => false);
+    }
+  }
 }

@@ -116,10 +116,10 @@ async function cdnChunkGroups() {
     // decorator helper, which every element uses.
     {name: 'lit', priority: 2, test: (id: string) => (LIT.test(id) && onQueryPage(id)) || id.includes('@oxc-project+runtime')},
     // The fetching readers, which <data-resource> uses too: a page of <data-query> alone does not load them.
-    {name: 'lit-fetch', priority: 2, test: (id: string) => id.startsWith(ROOT + 'src/lit/') && resource.has(id)},
+    {name: 'lit-fetch', priority: 2, test: (id: string) => id.startsWith(ROOT + 'src/lit/') && !onQueryPage(id) && resource.has(id)},
     // The rest of the Lit integration (the controllers an app's own elements use): its entry
     // (lit-data-elements/lit) loads this chunk beside those above, and a page of elements alone does not.
-    {name: 'lit-api', priority: 2, test: (id: string) => id.startsWith(ROOT + 'src/lit/')},
+    {name: 'lit-api', priority: 2, test: (id: string) => id.startsWith(ROOT + 'src/lit/') && !onQueryPage(id) && !resource.has(id)},
     {name: 'provider', priority: 1, test: (id: string) => onQueryPage(id) && provider.has(id)},
     {name: 'declarations', priority: 0, test: (id: string) => onQueryPage(id) && live.has(id)},
   ];

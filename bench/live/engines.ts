@@ -187,7 +187,7 @@ try {
         runs.push({chunked, bareChunked, oneChunk, bareOneChunk});
         console.log(
           `  run ${run + 1}: in chunks, longest frame ${ms(longestFrame(chunked))} (bare ${ms(longestFrame(bareChunked))}), at most ${Math.max(...chunked.commits)} commit(s) a frame; ` +
-            `one chunk, longest frame ${ms(longestFrame(oneChunk))} (bare ${ms(longestFrame(bareOneChunk))}), at most ${Math.max(...oneChunk.commits)} commit(s) a frame, the cache write with the rows it re-rendered ${ms(Math.max(0, ...oneChunk.writes))}, ${ms(perMessage(oneChunk))} a message until rendered (bare ${ms(perMessage(bareOneChunk))})`,
+            `one chunk, longest frame ${ms(longestFrame(oneChunk))} (bare ${ms(longestFrame(bareOneChunk))}), at most ${Math.max(...oneChunk.commits)} commit(s) a frame, the cache write with the rows it re-rendered ${ms(Math.max(0, ...oneChunk.writes))}, the feed's listeners ${ms(Math.max(0, ...(oneChunk.arrivalTasks ?? [])))} in ${oneChunk.arrivalTasks?.length ?? 0} task(s), ${ms(perMessage(oneChunk))} a message until rendered (bare ${ms(perMessage(bareOneChunk))})`,
         );
       }
     } finally {

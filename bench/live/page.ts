@@ -100,6 +100,8 @@ export interface BurstRecord {
   readonly elapsed: number;
   /** The tasks of 50 ms and more while the burst came (ms; Chromium's long-task entries). */
   readonly longTasks: number[];
+  /** Over server-sent events: the time the feed's listeners took in each task the messages came in (ms). */
+  readonly arrivalTasks?: number[];
 }
 
 const params = new URLSearchParams(location.search);
@@ -183,8 +185,27 @@ for (const name of ['receiveMany', 'receive']) {
     return write.apply(store, args);
   };
 }
+// During a burst, the time the feed's listeners take in each task (a chunk's messages arrive in one
+// task or a few), apart from the commits, which come in tasks of their own.
+let arrivalTasks: number[] | undefined;
+let arrivalTask = -1;
+const timedListener = (listener: (event: Event) => void) => (event: Event) => {
+  if (!arrivalTasks) return listener(event);
+  const t0 = performance.now();
+  listener(event);
+  if (arrivalTask < 0) {
+    arrivalTask = arrivalTasks.push(0) - 1;
+    setTimeout(() => (arrivalTask = -1), 0);
+  }
+  arrivalTasks[arrivalTask]! += performance.now() - t0;
+};
+class TimedSource extends EventSource {
+  override addEventListener(type: string, listener: any, options?: any): void {
+    super.addEventListener(type, type === 'article' ? timedListener(listener) : listener, options);
+  }
+}
 const feed = sseUrl
-  ? new EventSourceFeed({url: sseUrl, events: {article: Article}, onMessage: () => onArrived?.()})
+  ? new EventSourceFeed({url: sseUrl, events: {article: Article}, onMessage: () => onArrived?.(), EventSource: TimedSource})
   : new WebSocketFeed({url: wsUrl!, events: {article: Article}, WebSocket: MeasuredSocket as unknown as WebSocketConstructor});
 feed.connect(controller);
 
@@ -225,6 +246,7 @@ const api: LivePageApi = {
     let arrivedAll = false;
     let after = 0;
     const writes: number[] = (burstWrites = []);
+    const arrivals: number[] = (arrivalTasks = []);
     return new Promise(resolve => {
       onArrived = () => {
         if (++messages === count) arrivedAll = true;
@@ -238,7 +260,8 @@ const api: LivePageApi = {
           onArrived = undefined;
           closeWrite();
           burstWrites = undefined;
-          resolve({frames, commits: frameCommits, writes, messages, elapsed: now - t0, longTasks: tasks.stop()});
+          arrivalTasks = undefined;
+          resolve({frames, commits: frameCommits, writes, messages, elapsed: now - t0, longTasks: tasks.stop(), arrivalTasks: arrivals});
           return;
         }
         requestAnimationFrame(frame);

@@ -327,24 +327,20 @@ class Session implements FeedSession {
       this.report(new FeedError({kind: 'parse', url: this.currentUrl, event, id, raw, message: `the message does not parse: ${(error as Error)?.message ?? error}`, cause: error}));
       return;
     }
-    try {
-      // Written with the other messages of this task, in one commit: a burst tells each reader once.
-      queuePush(this.controller, this.endpointFor(event, schema, Array.isArray(data)), data, (written, error) => {
-        if (!written) this.unfit(event, id, raw, error);
-        else if (this.options.onMessage) {
-          try {
-            this.options.onMessage(id === undefined ? {event, data} : {event, data, id});
-          } catch (thrown) {
-            reportCallbackError(thrown);
-          }
+    // Written with the other messages of this task, in one commit: a burst tells each reader once.
+    queuePush(this.controller, this.endpointFor(event, schema, Array.isArray(data)), data, (written, error) => {
+      if (!written) this.unfit(event, id, raw, error);
+      else if (this.options.onMessage) {
+        try {
+          this.options.onMessage(id === undefined ? {event, data} : {event, data, id});
+        } catch (thrown) {
+          reportCallbackError(thrown);
         }
-      });
-    } catch (error) {
-      this.unfit(event, id, raw, error);
-    }
+      }
+    });
   }
 
-  /** Reports a message that does not fit its schema (checked when it came, or written later). */
+  /** Reports a message that does not fit its schema, or whose write failed (found when it is written). */
   private unfit(event: string, id: string | undefined, raw: unknown, error: unknown): void {
     this.report(new FeedError({kind: 'schema', url: this.currentUrl, event, id, raw, message: `the message does not fit its schema: ${(error as Error)?.message ?? error}`, cause: error}));
   }

@@ -1,16 +1,17 @@
 import {fullArgs, internalsOf, pushFetchedAt, type Controller, type ControllerInternals} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
-import {normalize, type NormalizedResponse} from '../schema/index.js';
+import {normalize} from '../schema/index.js';
 
 type Store = ControllerInternals['store'];
+/** A push read through its schema, as the store writes it. */
+type Received = Parameters<Store['receiveMany']>[0][number];
 
 /** Called once a queued push was written (`true`), or could not be (`false` and the error). */
 export type PushSettled = (written: boolean, error?: unknown) => void;
 
 interface QueuedPush {
   readonly endpoint: EndpointInterface;
-  readonly args: readonly unknown[];
-  readonly normalized: NormalizedResponse;
+  readonly data: unknown;
   /** When it came: the time it is written with, as an immediate write would have been. */
   readonly arrivedAt: number;
   readonly settled: PushSettled;
@@ -20,19 +21,36 @@ interface QueuedPush {
 const FRAME_WAIT = 1000;
 
 /**
+ * How long a frame's commit may spend reading pushes through their schemas, in ms: a burst
+ * larger than that is written over several frames, so that no task grows with the burst.
+ */
+const SLICE_MS = 8;
+
+/** Pushes read between two looks at the clock. */
+const CLOCK_EVERY = 32;
+
+const clock: () => number = typeof performance === 'object' ? () => performance.now() : Date.now;
+
+/**
  * The pushes of one store not written yet.
  *
- * They are written at the end of their task, as one commit: every message a
- * browser hands over in one task (an event-stream chunk holds many) is in
- * it. A burst that comes over many tasks (WebSocket messages are a task
- * each) is written at most once a frame: after a commit, further pushes wait
- * for the next animation frame, which renders them once. Where no frames run
- * (a hidden page, a worker, a server) each task's pushes are written at its
- * end, so the cache never waits for a frame that may not come, and an
- * isolated message is written at once rather than up to a frame later.
+ * A push is only queued when it comes: reading it through its schema is
+ * left to the commit, so that a task handing over thousands of messages
+ * (an event-stream chunk) costs little more than parsing them. They are
+ * written at the end of their task, as one commit. A burst that comes over
+ * many tasks (WebSocket messages are a task each) is written at most once a
+ * frame: after a commit, further pushes wait for the next animation frame,
+ * which renders them once; and a frame's commit takes what it can read in
+ * a few milliseconds, leaving the rest, in order, to the next frames. Where
+ * no frames run (a hidden page, a worker, a server) each task's pushes are
+ * written at its end, all of them, so the cache never waits for a frame
+ * that may not come, and an isolated message is written at once rather
+ * than up to a frame later.
  */
 class PushBatch {
   private queued: QueuedPush[] = [];
+  /** The first push of `queued` not written yet (a frame's commit may take only some). */
+  private head = 0;
   /** A task is set to write the queue. */
   private scheduled = false;
   /** A commit was made since the last frame: the next frame writes the queue. */
@@ -43,18 +61,22 @@ class PushBatch {
   add(push: QueuedPush): void {
     this.queued.push(push);
     // Any other write made before then writes these first: writes stay in arrival order.
-    this.store.pendingWrites = this.write;
+    this.store.pendingWrites = this.flush;
     if (this.scheduled || this.throttled) return;
     this.scheduled = true;
     setTimeout(() => {
       this.scheduled = false;
-      if (!this.throttled) this.write();
+      if (!this.throttled) this.write(false);
     }, 0);
   }
 
-  /** Holds further writes until the next frame, when this page renders frames. */
-  private throttle(): void {
-    if (this.throttled || typeof requestAnimationFrame !== 'function' || globalThis.document?.visibilityState !== 'visible') return;
+  /** Writes every waiting push now, before another write of the store. */
+  private readonly flush = (): void => this.write(true);
+
+  /** Holds further writes until the next frame, when this page renders frames; false when it does not. */
+  private throttle(): boolean {
+    if (this.throttled) return true;
+    if (typeof requestAnimationFrame !== 'function' || globalThis.document?.visibilityState !== 'visible') return false;
     this.throttled = true;
     let timer: ReturnType<typeof setTimeout> | undefined = undefined;
     let done = false;
@@ -63,39 +85,77 @@ class PushBatch {
       done = true;
       clearTimeout(timer);
       this.throttled = false;
-      this.write();
+      this.write(false);
     };
     requestAnimationFrame(frame);
     timer = setTimeout(frame, FRAME_WAIT);
+    return true;
   }
 
-  /** Writes what is queued, in arrival order, as one commit, then says so to each push. */
-  readonly write = (): void => {
-    const queued = this.queued;
-    if (queued.length === 0) return;
-    this.queued = [];
-    const {store} = this;
-    if (store.pendingWrites === this.write) store.pendingWrites = undefined;
-    this.throttle();
+  /**
+   * Reads the waiting pushes through their schemas and writes them, in arrival order, as one
+   * commit, then says so to each. Unless `all`, a page that renders frames leaves what it could
+   * not read within a slice of the frame to the next one.
+   */
+  private write(all: boolean): void {
+    const {queued, store} = this;
+    const from = this.head;
+    if (from >= queued.length) return;
+    const sliced = this.throttle() && !all;
+    const deadline = sliced ? clock() + SLICE_MS : Infinity;
+    const pushes: QueuedPush[] = [];
+    const entries: Received[] = [];
+    const unfit = new Map<QueuedPush, unknown>();
+    let end = from;
+    do {
+      const push = queued[end++]!;
+      pushes.push(push);
+      try {
+        entries.push(this.received(push));
+      } catch (error) {
+        unfit.set(push, error); // a message that does not fit its schema is reported alone
+      }
+    } while (end < queued.length && ((end - from) % CLOCK_EVERY !== 0 || clock() < deadline));
+    if (end < queued.length) this.head = end;
+    else {
+      this.queued = [];
+      this.head = 0;
+    }
+    // The commit below must not write the pushes left for the next frame before it.
+    store.pendingWrites = undefined;
     try {
-      store.receiveMany(queued.map(push => this.received(push)));
+      this.commit(entries, pushes, unfit);
+    } finally {
+      if (this.head > 0 && store.pendingWrites === undefined) store.pendingWrites = this.flush;
+    }
+  }
+
+  /** Writes the read pushes as one commit, then reports every push of the slice, in order. */
+  private commit(entries: Received[], pushes: QueuedPush[], unfit: Map<QueuedPush, unknown>): void {
+    const {store} = this;
+    try {
+      if (entries.length > 0) store.receiveMany(entries);
     } catch {
       // A push that cannot be written (its entity's `useIncoming` threw) fails alone: the others are written one by one.
-      for (const push of queued) {
+      let next = 0;
+      for (const push of pushes) {
+        if (unfit.has(push)) continue;
         try {
-          store.receiveMany([this.received(push)]);
+          store.receiveMany([entries[next++]!]);
         } catch (error) {
-          push.settled(false, error);
-          continue;
+          unfit.set(push, error);
         }
-        push.settled(true);
       }
-      return;
     }
-    for (const push of queued) push.settled(true);
-  };
+    for (const push of pushes) {
+      if (unfit.has(push)) push.settled(false, unfit.get(push));
+      else push.settled(true);
+    }
+  }
 
-  private received({endpoint, args, normalized, arrivedAt}: QueuedPush) {
+  private received({endpoint, data, arrivedAt}: QueuedPush): Received {
+    const args = fullArgs(endpoint, []);
+    const normalized = normalize(endpoint.schema, data, args);
     const {visible, predicted} = this.store;
     // Under pending predictions, a push that touches a row they wrote is dated under them (see pushFetchedAt).
     const fetchedAt = visible.optimistic.length > 0 ? pushFetchedAt(visible, normalized, arrivedAt, predicted) : arrivedAt;
@@ -109,10 +169,10 @@ const batches = new WeakMap<Store, PushBatch>();
  * Writes data the server pushed as `controller.setPushed` does, but together
  * with every other push into the same Controller in this task: one commit at
  * the start of the next task (or of the next frame, during a burst; or before
- * any other write, whichever comes first), so a burst tells each reader once. The data is checked
- * against its schema at once: a message that does not fit throws here and
- * is not queued. `settled` is called after the write: `true`, or `false` and
- * the error when the write itself failed.
+ * any other write, whichever comes first), so a burst tells each reader once.
+ * The data is read through its schema when it is written: `settled` is called
+ * after the write, `true`, or `false` and the error when the data does not
+ * fit its schema or the write itself failed (the other pushes are written).
  *
  * @example
  * ```ts
@@ -122,9 +182,7 @@ const batches = new WeakMap<Store, PushBatch>();
  */
 export function queuePush(controller: Controller, endpoint: EndpointInterface, data: unknown, settled: PushSettled): void {
   const {store} = internalsOf(controller);
-  const args = fullArgs(endpoint, []);
-  const normalized = normalize(endpoint.schema, data, args);
   let batch = batches.get(store);
   if (!batch) batches.set(store, (batch = new PushBatch(store)));
-  batch.add({endpoint, args, normalized, arrivedAt: store.now(), settled});
+  batch.add({endpoint, data, arrivedAt: store.now(), settled});
 }

@@ -11,19 +11,32 @@
  */
 export class RecentIds {
   private readonly ids = new Set<string>();
+  /**
+   * The same ids in a ring, oldest at `next` once full: which one to forget. (Asking a Set for
+   * its first entry after many deletes is not cheap in every engine: Firefox walks past the
+   * deleted ones each time, about 8 µs a message at a capacity of 1,000.)
+   */
+  private readonly ring: (string | undefined)[];
+  private next = 0;
 
-  constructor(private readonly capacity = 1_000) {}
+  constructor(private readonly capacity = 1_000) {
+    this.ring = new Array<string | undefined>(capacity);
+  }
 
   /** Records `id`; false when it was already among the recent ones. */
   add(id: string): boolean {
     if (this.ids.has(id)) return false;
     this.ids.add(id);
-    // A Set iterates in insertion order: the first one is the oldest.
-    if (this.ids.size > this.capacity) this.ids.delete(this.ids.values().next().value as string);
+    const oldest = this.ring[this.next];
+    if (oldest !== undefined) this.ids.delete(oldest);
+    this.ring[this.next] = id;
+    this.next = (this.next + 1) % this.capacity;
     return true;
   }
 
   clear(): void {
     this.ids.clear();
+    this.ring.fill(undefined);
+    this.next = 0;
   }
 }

@@ -1,8 +1,8 @@
 // The batch live feeds write through (queuePush): the pushes of one task are one commit at the
-// end of the task, reported in order after the write; any other write of the store in the
-// same task (a response, a snapshot merged from another tab) writes them first; a push whose
-// write throws fails alone. Node has no animation frames: every task's pushes are written at
-// its end.
+// end of the task, read through their schemas then and reported in order after the write; any
+// other write of the store in the same task (a response, a snapshot merged from another tab)
+// writes them first; a push that does not fit or whose write throws fails alone. Node has no
+// animation frames: every task's pushes are written at its end.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {Controller, Entity, type Commit} from '../../src/index.js';
@@ -93,10 +93,33 @@ test('a push whose write throws fails alone: the others of its task are written'
   assert.equal(commits.length, 2, 'written one by one once the batch failed');
 });
 
-test('a message that does not fit its schema throws at once and is not queued', async () => {
+test('a message that does not fit its schema is reported at the write, alone: the others of its task are written', async () => {
   const controller = new Controller();
   const commits = record(controller);
-  assert.throws(() => queuePush(controller, pushed(Article), {title: 'no id'}, () => assert.fail('not settled')), /Article/);
+  const outcomes: string[] = [];
+  queuePush(controller, pushed(Article), {id: '1', title: 'before'}, written => outcomes.push(`before ${written}`));
+  queuePush(controller, pushed(Article), {title: 'no id'}, (written, error) => outcomes.push(`no id ${written} ${(error as Error)?.message}`));
+  queuePush(controller, pushed(Article), {id: '2', title: 'after'}, written => outcomes.push(`after ${written}`));
+  assert.deepEqual(outcomes, [], 'nothing is read before the write');
   await nextTask();
+  assert.equal(outcomes.length, 3);
+  assert.equal(outcomes[0], 'before true');
+  assert.match(outcomes[1]!, /^no id false .*Article/, 'the error names the entity');
+  assert.equal(outcomes[2], 'after true');
+  assert.equal(commits.length, 1, 'the fitting ones are one commit');
+  assert.equal(controller.get(Article, {id: '1'})?.title, 'before');
+  assert.equal(controller.get(Article, {id: '2'})?.title, 'after');
+});
+
+test('a task of only unfit messages commits nothing', async () => {
+  const controller = new Controller();
+  const commits = record(controller);
+  let reported = 0;
+  queuePush(controller, pushed(Article), {title: 'no id'}, written => {
+    assert.equal(written, false);
+    reported++;
+  });
+  await nextTask();
+  assert.equal(reported, 1);
   assert.equal(commits.length, 0);
 });

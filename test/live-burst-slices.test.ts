@@ -1,5 +1,6 @@
 // A burst of pushes too large for one frame, in a page that renders frames: the pushes are read
-// through their schemas when written, a frame's commit takes what it can read in a slice of the
+// through their schemas when written, in animation frames (not in the task after the one that
+// handed them over), and a frame's commit takes what it can read in a slice of the
 // frame and leaves the rest, in order, to the next frames; nothing is lost or written twice;
 // another write of the store first writes every push still waiting. Each push here takes at
 // least a millisecond to read (its entity's `pk` waits for the clock to move), so a burst of
@@ -66,6 +67,32 @@ describe('a burst of pushes larger than a frame', () => {
     expect(commits.length, 'written in slices').to.be.greaterThan(1);
     for (let i = 1; i < commits.length; i++) expect(commits[i]!.frame, `commit ${i} waits for a frame of its own`).to.be.greaterThan(commits[i - 1]!.frame);
     for (let id = 0; id < 10; id++) expect(controller.get(SlowToRead, {id: String(id)})?.n, `entity ${id} holds its last push`).to.equal(90 + id);
+  });
+
+  it('is written in a frame, not in the task after the one it came in', async function () {
+    this.timeout(30_000);
+    // The frames are run by hand here, so that none can come between the burst and the check.
+    const original = window.requestAnimationFrame;
+    const frames: FrameRequestCallback[] = [];
+    window.requestAnimationFrame = callback => frames.push(callback);
+    try {
+      const controller = new Controller();
+      let commits = 0;
+      controller.subscribe(() => commits++);
+      const settled: string[] = [];
+      queueBurst(controller, settled);
+      // A task queued after the burst's: a write at the end of the burst's task would come before it.
+      await new Promise(resolve => setTimeout(resolve, 0));
+      expect(commits, 'the task that handed the burst over is not followed by its write').to.equal(0);
+      expect(frames.length, 'a frame was asked for').to.equal(1);
+      for (let frame = 1; settled.length < BURST; frame++) {
+        frames.shift()!(performance.now());
+        expect(commits, `one commit in frame ${frame}`).to.equal(frame);
+      }
+      expect(settled).to.deep.equal(Array.from({length: BURST}, (_, n) => String(n)));
+    } finally {
+      window.requestAnimationFrame = original;
+    }
   });
 
   it('is written whole before another write of the store', async function () {

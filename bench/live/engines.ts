@@ -16,6 +16,7 @@
 //   npm run bench:live-engines                   3 runs in each engine
 //   npm run bench:live-engines -- --write        ...and rewrites its section of BENCHMARKS.md
 //   options: --runs=3 --burst=10000 --burst-ms=1000 --engines=chromium,firefox,webkit
+//            --frames (prints every run's frame gaps and cache writes)
 import {loadavg} from 'node:os';
 import puppeteer, {type Browser, type Page} from 'puppeteer-core';
 import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../../scripts/chromium.mjs';
@@ -32,6 +33,7 @@ const RUNS = Number(option('runs') ?? 3);
 const BURST = Number(option('burst') ?? 10_000);
 const BURST_MS = Number(option('burst-ms') ?? 1000);
 const ENGINES = (option('engines') ?? 'chromium,firefox,webkit').split(',');
+const FRAMES = flag('frames');
 const ROWS = 1000;
 const FRAME_TARGET_MS = 50;
 const BARE_RATIO_TARGET = 2;
@@ -185,6 +187,11 @@ try {
         const oneChunk = await burst(await engine.tab(), 'live.html', 'sse');
         const bareOneChunk = await burst(await engine.tab(), 'bare.html', 'sse');
         runs.push({chunked, bareChunked, oneChunk, bareOneChunk});
+        if (FRAMES) {
+          for (const [name, record] of Object.entries({chunked, bareChunked, oneChunk, bareOneChunk})) {
+            console.log(`    ${name}: frames (ms, * with a commit) ${record.frames.map((gap, i) => `${Math.round(gap)}${record.commits[i] ? '*' : ''}`).join(' ')}; writes (ms) ${record.writes.map(Math.round).join(' ')}`);
+          }
+        }
         console.log(
           `  run ${run + 1}: in chunks, longest frame ${ms(longestFrame(chunked))} (bare ${ms(longestFrame(bareChunked))}), at most ${Math.max(...chunked.commits)} commit(s) a frame; ` +
             `one chunk, longest frame ${ms(longestFrame(oneChunk))} (bare ${ms(longestFrame(bareOneChunk))}), at most ${Math.max(...oneChunk.commits)} commit(s) a frame, the cache write with the rows it re-rendered ${ms(Math.max(0, ...oneChunk.writes))}, the feed's listeners ${ms(Math.max(0, ...(oneChunk.arrivalTasks ?? [])))} in ${oneChunk.arrivalTasks?.length ?? 0} task(s), ${ms(perMessage(oneChunk))} a message until rendered (bare ${ms(perMessage(bareOneChunk))})`,

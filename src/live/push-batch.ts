@@ -29,6 +29,9 @@ const SLICE_MS = 8;
 /** Pushes read between two looks at the clock. */
 const CLOCK_EVERY = 32;
 
+/** Whether this page renders animation frames now (a hidden page does not). */
+const framesRun = () => typeof requestAnimationFrame === 'function' && globalThis.document?.visibilityState === 'visible';
+
 const clock: () => number = typeof performance === 'object' ? () => performance.now() : Date.now;
 
 /**
@@ -36,16 +39,16 @@ const clock: () => number = typeof performance === 'object' ? () => performance.
  *
  * A push is only queued when it comes: reading it through its schema is
  * left to the commit, so that a task handing over thousands of messages
- * (an event-stream chunk) costs little more than parsing them. They are
- * written at the end of their task, as one commit. A burst that comes over
- * many tasks (WebSocket messages are a task each) is written at most once a
- * frame: after a commit, further pushes wait for the next animation frame,
- * which renders them once; and a frame's commit takes what it can read in
- * a few milliseconds, leaving the rest, in order, to the next frames. Where
- * no frames run (a hidden page, a worker, a server) each task's pushes are
- * written at its end, all of them, so the cache never waits for a frame
- * that may not come, and an isolated message is written at once rather
- * than up to a frame later.
+ * (an event-stream chunk) costs little more than parsing them. In a page
+ * that renders frames, the next animation frame writes what is queued, as
+ * one commit, just before it renders (a write in the task after the
+ * messages' would render in that same frame, and make it as long as both);
+ * a frame's commit takes what it can read in a few milliseconds and leaves
+ * the rest, in order, to the next frames. So a burst, in one task or over
+ * many (WebSocket messages are a task each), is written at most once a
+ * frame, and no task grows with its size. Where no frames run (a hidden
+ * page, a worker, a server) each task's pushes are written at its end, all
+ * of them, so the cache never waits for a frame that may not come.
  */
 class PushBatch {
   private queued: QueuedPush[] = [];
@@ -53,8 +56,8 @@ class PushBatch {
   private head = 0;
   /** A task is set to write the queue. */
   private scheduled = false;
-  /** A commit was made since the last frame: the next frame writes the queue. */
-  private throttled = false;
+  /** A frame is asked for: it writes the queue. */
+  private frameAsked = false;
 
   constructor(private readonly store: Store) {}
 
@@ -62,29 +65,29 @@ class PushBatch {
     this.queued.push(push);
     // Any other write made before then writes these first: writes stay in arrival order.
     this.store.pendingWrites = this.flush;
-    if (this.scheduled || this.throttled) return;
+    if (this.scheduled || this.frameAsked || this.askFrame()) return;
     this.scheduled = true;
     setTimeout(() => {
       this.scheduled = false;
-      if (!this.throttled) this.write(false);
+      if (!this.frameAsked) this.write(false);
     }, 0);
   }
 
   /** Writes every waiting push now, before another write of the store. */
   private readonly flush = (): void => this.write(true);
 
-  /** Holds further writes until the next frame, when this page renders frames; false when it does not. */
-  private throttle(): boolean {
-    if (this.throttled) return true;
-    if (typeof requestAnimationFrame !== 'function' || globalThis.document?.visibilityState !== 'visible') return false;
-    this.throttled = true;
+  /** Has the next frame write the queue, when this page renders frames; false when it does not. */
+  private askFrame(): boolean {
+    if (this.frameAsked) return true;
+    if (!framesRun()) return false;
+    this.frameAsked = true;
     let timer: ReturnType<typeof setTimeout> | undefined = undefined;
     let done = false;
     const frame = () => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      this.throttled = false;
+      this.frameAsked = false;
       this.write(false);
     };
     requestAnimationFrame(frame);
@@ -101,7 +104,7 @@ class PushBatch {
     const {queued, store} = this;
     const from = this.head;
     if (from >= queued.length) return;
-    const sliced = this.throttle() && !all;
+    const sliced = !all && framesRun();
     const deadline = sliced ? clock() + SLICE_MS : Infinity;
     const pushes: QueuedPush[] = [];
     const entries: Received[] = [];
@@ -116,8 +119,10 @@ class PushBatch {
         unfit.set(push, error); // a message that does not fit its schema is reported alone
       }
     } while (end < queued.length && ((end - from) % CLOCK_EVERY !== 0 || clock() < deadline));
-    if (end < queued.length) this.head = end;
-    else {
+    if (end < queued.length) {
+      this.head = end;
+      this.askFrame();
+    } else {
       this.queued = [];
       this.head = 0;
     }

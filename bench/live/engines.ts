@@ -189,7 +189,7 @@ try {
         runs.push({chunked, bareChunked, oneChunk, bareOneChunk});
         if (FRAMES) {
           for (const [name, record] of Object.entries({chunked, bareChunked, oneChunk, bareOneChunk})) {
-            console.log(`    ${name}: frames (ms, * with a commit) ${record.frames.map((gap, i) => `${Math.round(gap)}${record.commits[i] ? '*' : ''}`).join(' ')}; writes (ms) ${record.writes.map(Math.round).join(' ')}`);
+            console.log(`    ${name}: frames (ms, * with a commit) ${record.frames.map((gap, i) => `${Math.round(gap)}${record.commits[i] ? '*' : ''}`).join(' ')}; writes (ms) ${record.writes.map(Math.round).join(' ')}${record.longTasks.length ? `; long tasks (ms) ${record.longTasks.map(Math.round).join(' ')}` : ''}`);
           }
         }
         console.log(

@@ -118,4 +118,23 @@ describe('a burst of pushes larger than a frame', () => {
     await new Promise(resolve => requestAnimationFrame(() => setTimeout(resolve, 0)));
     expect(tables.length, 'nothing is left to write').to.equal(commitsThen);
   });
+
+  it('is written whole before a write that a reader of its first slice makes at once; reported in order', async function () {
+    this.timeout(30_000);
+    const controller = new Controller();
+    const tables: string[] = [];
+    const settled: string[] = [];
+    let lastAtWrite: number | undefined;
+    controller.subscribe((commit: Commit) => {
+      tables.push([...commit.rows.keys()].join());
+      if (tables.length !== 1) return;
+      controller.setResponse({key: () => 'other', schema: Other}, {id: '1'});
+      lastAtWrite = controller.get(SlowToRead, {id: '9'})?.n;
+    });
+    queueBurst(controller, settled);
+    await waitUntil(() => settled.length === BURST, 'every push settled', {timeout: 20_000});
+    expect(tables, 'the first slice, the rest, then the reader\'s write').to.deep.equal(['SlowToRead', 'SlowToRead', 'OtherWrite']);
+    expect(lastAtWrite, 'the last push was written when the write returned').to.equal(99);
+    expect(settled, 'reported in order').to.deep.equal(Array.from({length: BURST}, (_, n) => String(n)));
+  });
 });

@@ -56,6 +56,10 @@ class PushBatch {
   private head = 0;
   /** A task is set to write the queue. */
   private scheduled = false;
+  /** Commits under way (a reader told of one may write, which writes the queue inside it). */
+  private committing = 0;
+  /** What to tell the pushes written, in order, once no commit is under way. */
+  private reports: (() => void)[] = [];
   /** A frame is asked for: it writes the queue. */
   private frameAsked = false;
 
@@ -126,36 +130,52 @@ class PushBatch {
       this.queued = [];
       this.head = 0;
     }
-    // The commit below must not write the pushes left for the next frame before it.
-    store.pendingWrites = undefined;
-    try {
-      this.commit(entries, pushes, unfit);
-    } finally {
-      if (this.head > 0 && store.pendingWrites === undefined) store.pendingWrites = this.flush;
-    }
+    if (this.head === 0 && store.pendingWrites === this.flush) store.pendingWrites = undefined;
+    this.commit(entries, pushes, unfit);
   }
 
-  /** Writes the read pushes as one commit, then reports every push of the slice, in order. */
-  private commit(entries: Received[], pushes: QueuedPush[], unfit: Map<QueuedPush, unknown>): void {
+  /**
+   * One write of the store. The store first writes what waits (`pendingWrites`): not the pushes
+   * left for the next frames before these, but before any other write (a reader told of this
+   * commit may write at once), so every write still keeps the order it came in.
+   */
+  private receive(entries: Received[]): void {
     const {store} = this;
+    if (this.head > 0) store.pendingWrites = () => void (store.pendingWrites = this.flush);
+    store.receiveMany(entries);
+  }
+
+  /**
+   * Writes the read pushes as one commit, then reports every push of the slice, in order. A
+   * write made by a reader told of this commit writes the rest of the queue inside it: the
+   * reports of that inner commit wait for this one's, so that pushes are reported in order.
+   */
+  private commit(entries: Received[], pushes: QueuedPush[], unfit: Map<QueuedPush, unknown>): void {
+    const reports = this.reports;
+    const inner = reports.length;
+    this.committing++;
     try {
-      if (entries.length > 0) store.receiveMany(entries);
+      if (entries.length > 0) this.receive(entries);
     } catch {
       // A push that cannot be written (its entity's `useIncoming` threw) fails alone: the others are written one by one.
       let next = 0;
       for (const push of pushes) {
         if (unfit.has(push)) continue;
         try {
-          store.receiveMany([entries[next++]!]);
+          this.receive([entries[next++]!]);
         } catch (error) {
           unfit.set(push, error);
         }
       }
+    } finally {
+      this.committing--;
     }
-    for (const push of pushes) {
-      if (unfit.has(push)) push.settled(false, unfit.get(push));
-      else push.settled(true);
-    }
+    const later = reports.splice(inner);
+    for (const push of pushes) reports.push(unfit.has(push) ? () => push.settled(false, unfit.get(push)) : () => push.settled(true));
+    for (const report of later) reports.push(report);
+    if (this.committing > 0) return;
+    this.reports = [];
+    for (const report of reports) report();
   }
 
   private received({endpoint, data, arrivedAt}: QueuedPush): Received {

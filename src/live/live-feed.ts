@@ -108,8 +108,9 @@ export interface FeedTransport {
  * written into a Controller's cache through a schema (as `controller.setPushed`
  * does: entities only, through `useIncoming`, under pending optimistic
  * predictions), so every element showing those entities updates. The
- * messages that come in one task are written together, in order, as one
- * commit at the start of the next task: readers are told once per burst.
+ * messages that come before a frame are written together, in order, as one
+ * commit in that frame (at the end of their task where no frames run):
+ * readers are told once per commit, not once per message.
  *
  * Reference counted per Controller: `connect(controller)` opens the
  * connection when the first holder comes and the returned function closes

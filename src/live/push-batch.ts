@@ -192,10 +192,11 @@ const batches = new WeakMap<Store, PushBatch>();
 
 /**
  * Writes data the server pushed as `controller.setPushed` does, but together
- * with every other push into the same Controller in this task: one commit at
- * the start of the next task (or of the next frame, during a burst; or before
- * any other write, whichever comes first), so a burst tells each reader once.
- * The data is read through its schema when it is written: `settled` is called
+ * with the other pushes into the same Controller: one commit in the next
+ * animation frame where frames run, else at the end of this task (or before
+ * any other write, whichever comes first), so a burst tells each reader once;
+ * a burst too large for a frame is written over the next frames, one commit
+ * each. The data is read through its schema when it is written: `settled` is called
  * after the write, `true`, or `false` and the error when the data does not
  * fit its schema or the write itself failed (the other pushes are written).
  *

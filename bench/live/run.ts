@@ -259,7 +259,7 @@ const stat = (pick: (s: MessageSample) => number) => {
   return `${ms(quantile(s, 0.5))} (p75 ${ms(quantile(s, 0.75))}, p95 ${ms(quantile(s, 0.95))})`;
 };
 const rows = [
-  ['the feed\'s handler: `JSON.parse`, the message checked against its schema (and, when it writes at once, the cache write and the readers told)', stat(s => s.handler), '', ''],
+  ['the feed\'s handler: `JSON.parse`, the message queued (read through its schema when the next frame writes it)', stat(s => s.handler), '', ''],
   ['main-thread time per message: handler, cache write, Lit updates', `${ms(medianDom)} (p75 ${ms(quantile(dom, 0.75))}, p95 ${ms(quantile(dom, 0.95))})`, `≤ ${TARGET_MS} ms median`, verdict(medianDom <= TARGET_MS)],
   ['… until the re-rendered row\'s `updated()` (the same work, without what the browser runs before the next task)', `${ms(quantile(sorted(all.map(s => s.rowUpdated)), 0.5))} (p75 ${ms(quantile(sorted(all.map(s => s.rowUpdated)), 0.75))}, p95 ${ms(quantile(sorted(all.map(s => s.rowUpdated)), 0.95))})`, '', ''],
   ['… then style and layout forced', `${ms(quantile(layout, 0.5))} (p75 ${ms(quantile(layout, 0.75))}, p95 ${ms(quantile(layout, 0.95))})`, '', ''],
@@ -296,7 +296,7 @@ if (WRITE) {
     '',
     `The page is ${runs.every(r => r.isolated) ? '' : 'not always '}cross-origin isolated (served with COOP and COEP): \`performance.now()\` ticks in 5 µs steps${runs.every(r => r.isolated) ? '' : ' only in the isolated runs (100 µs in the others)'}.`,
     '',
-    'Per message: the feed\'s `message` handler (`JSON.parse`, the schema check), plus the time from the start of the cache write to the next task (the write, the notification of subscribers and the Lit updates it causes, which run as microtasks of the same task; the write may be in a later task than the message); then with style and layout forced. Longest frame: the longest gap between two `requestAnimationFrame` callbacks while the burst arrives (headless Chromium ticks at 60 Hz, so about 16.7 ms is the floor). Commits in one frame: the Controller\'s commits between two of those callbacks. Main-thread time per message: DevTools\' `TaskDuration` (every task of the page\'s main thread: parsing, the cache, Lit, style, layout, GC) over the burst, divided by the messages. Longest task: the longest of Chromium\'s long-task entries (tasks of 50 ms and more; the longest frame gap when there is none).',
+    'Per message: the feed\'s `message` handler (`JSON.parse`, the message queued), plus the time from the start of the cache write to the next task (the write, the notification of subscribers and the Lit updates it causes, which run as microtasks of the same task; the write comes in the next animation frame, just after the message is read through its schema, which is not counted); then with style and layout forced. Longest frame: the longest gap between two `requestAnimationFrame` callbacks while the burst arrives (headless Chromium ticks at 60 Hz, so about 16.7 ms is the floor). Commits in one frame: the Controller\'s commits between two of those callbacks. Main-thread time per message: DevTools\' `TaskDuration` (every task of the page\'s main thread: parsing, the cache, Lit, style, layout, GC) over the burst, divided by the messages. Longest task: the longest of Chromium\'s long-task entries (tasks of 50 ms and more; the longest frame gap when there is none).',
     '',
     result,
   ].join('\n');

@@ -2,7 +2,7 @@ import {NetworkError, requestSignal, type EndpointInterface, type NextPageContex
 import {copyEndpoint} from './copy-endpoint.js';
 import {listAppender, type AppenderGenerics} from './list-appender.js';
 import {defineOptions} from './own-options.js';
-import {dotSegmentError, fillPath, pathTemplate} from './path-template.js';
+import {dotSegmentError, fillPath, pathTemplate, plainPath} from './path-template.js';
 import {queryString} from './query-string.js';
 import {isRawBody} from './request-body.js';
 import {isAbort, notJsonError, statusError, unreachableError} from './request-errors.js';
@@ -177,6 +177,11 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
   key(...args: RestArgs<O>): string {
     const [params] = this.normalizeArgs(args);
     if (params === null || typeof params !== 'object') return `${this.method} ${this.url(params as RestParams<O>)}`;
+    // Params that only fill the path (`{id: 7}`, most keys) are written at once, unless a subclass builds its own URL.
+    if (this.url === RestEndpoint.prototype.url) {
+      const path = plainPath(pathTemplate(this.path), params as Record<string, unknown>);
+      if (path !== undefined) return `${this.method} ${this.urlPrefix}${path}`;
+    }
     // Readers ask for the key of the same params object on every cache change: remember it
     // per object, and rebuild the URL only when a value in it changed since.
     const remembered = this.keys.get(params);

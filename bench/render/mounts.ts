@@ -122,7 +122,7 @@ try {
       if (errors.length) throw new Error(`${variant.id}: ${errors.join('; ')}`);
       mounts.get(variant.id)!.push(ready.mountMs);
     }
-    process.stdout.write(`round ${round + 1}: ${variants.map(v => `${v.id} ${mounts.get(v.id)!.at(-1)!.toFixed(0)} (cpu ${cpu.get(v.id)!.at(-1)!.toFixed(0)})`).join(', ')}\n`);
+    process.stdout.write(`round ${round + 1}: ${variants.map(v => `${v.id} ${mounts.get(v.id)!.at(-1)!.toFixed(0)} (cpu ${cpu.get(v.id)!.at(-1)?.toFixed(0) ?? '-'})`).join(', ')}\n`);
   }
 } finally {
   await browser.close();

@@ -149,6 +149,11 @@ export class MemoCache {
   /** A number per state (tables) walked, for the stamps on deps lists; weak, so no state is kept alive. */
   private readonly states = new WeakMap<EntityTables, number>();
   private counter = 0;
+  /** The state walked last and its number: the reads of a mount are many in one state. */
+  private lastTables: EntityTables | undefined;
+  private lastState = 0;
+  /** The frames of the walk under way, emptied by its end: the next walk reuses the array. */
+  private readonly stack: Frame[] = [];
   private readonly results = new WeakMap<
     object,
     {objects: WeakMap<object, ResultEntry>; primitives: Map<unknown, ResultEntry>; last?: {input: object; entry: ResultEntry}}
@@ -176,9 +181,15 @@ export class MemoCache {
     }
     if (previous && tablesUnchanged(previous.tables, tables)) return previous as Denormalized<T>;
 
-    let state = this.states.get(tables);
-    if (state === undefined) this.states.set(tables, (state = ++this.counter));
-    const walk = new Walk(this.entities, this.lists, tables, state, ++this.counter);
+    let state = this.lastState;
+    if (tables !== this.lastTables) {
+      state = this.states.get(tables) ?? 0;
+      if (state === 0) this.states.set(tables, (state = ++this.counter));
+      this.lastTables = tables;
+      this.lastState = state;
+    }
+    // A walk inside a walk (a schema that reads through another memo) gets a stack of its own.
+    const walk = new Walk(this.entities, this.lists, tables, state, ++this.counter, this.stack.length === 0 ? this.stack : []);
     let data = walk.unvisit(schema, input);
     const invalid = data === INVALID;
     if (invalid) data = undefined;
@@ -191,7 +202,7 @@ export class MemoCache {
       // Bounded, most recent last: results read by pk would otherwise keep every
       // instance ever read alive, after garbage collection dropped their rows.
       const recent = bySchema.primitives;
-      recent.delete(input);
+      if (previous) recent.delete(input);
       recent.set(input, entry);
       if (recent.size > MAX_REMEMBERED) recent.delete(recent.keys().next().value);
     }
@@ -221,7 +232,6 @@ export class MemoCache {
 
 /** One denormalize pass: the frames of entities under construction and the tables read. */
 class Walk implements DenormalizeDelegate {
-  private readonly frames: Frame[] = [];
   /**
    * Cycle members that are complete but not memoized yet (they wait for the
    * root of their cycle). Reached again from another field of the same cycle
@@ -235,10 +245,10 @@ class Walk implements DenormalizeDelegate {
    * first read: a walk reads few tables, so a list scanned for a key is cheaper
    * than a Map built and copied out for each read (a Set takes over when many).
    */
-  private readonly touched: unknown[] = [];
+  private touched: unknown[] = [];
   private touchedKeys: Set<unknown> | undefined;
   /** The result's reads, as `Denormalized.reads` gives them. */
-  readonly reads: unknown[] = [];
+  reads: unknown[] = [];
   /** The table key `touch` recorded last (reads come in runs of one table). */
   private lastTouched: string | undefined;
 
@@ -250,6 +260,8 @@ class Walk implements DenormalizeDelegate {
     private readonly state: number,
     /** This walk's number. */
     private readonly id: number,
+    /** The entities under construction, innermost last; empty again when the walk ends. */
+    private readonly frames: Frame[],
   ) {}
 
   tableList(): unknown[] {
@@ -270,7 +282,7 @@ class Walk implements DenormalizeDelegate {
     // A read of the whole table: any change to the table changes the value.
     const top = this.frames[this.frames.length - 1];
     if (top) top.deps.reads.push(key, undefined, table, table);
-    else this.reads.push(key, undefined);
+    else this.addRead(key, undefined);
     return table?.keys();
   }
 
@@ -294,7 +306,7 @@ class Walk implements DenormalizeDelegate {
     if (top !== undefined) top.deps.reads.push(key, pk, table, row);
     else {
       this.touch(key);
-      this.reads.push(readKey, pk);
+      this.addRead(readKey, pk);
     }
     return row;
   }
@@ -311,7 +323,7 @@ class Walk implements DenormalizeDelegate {
     if (top !== undefined) top.deps.reads.push(key, pk, table, row);
     else {
       this.touch(key);
-      this.reads.push(key, pk);
+      this.addRead(key, pk);
     }
     if (row === undefined || row === INVALID) return row;
 
@@ -355,7 +367,6 @@ class Walk implements DenormalizeDelegate {
       return cached.value!;
     }
 
-    const id = `${key}\u0000${pk}`;
     // A list that only grew since its last value, none of whose reads changed: that value's
     // items and reads are taken as they are, and only the added entries are built.
     const previous = entity.extend !== undefined ? this.lists.previous(entity, pk, row, this.tables) : undefined;
@@ -406,6 +417,7 @@ class Walk implements DenormalizeDelegate {
     const parent = depth > 0 ? frames[depth - 1] : undefined;
     if (frame.low < frame.index && parent) {
       // Part of a cycle rooted further up: store it when the root is complete, with the root's deps.
+      const id = `${key}\u0000${pk}`;
       const pending = parent.pending ?? (parent.pending = []);
       if (frame.pending) pending.push(...frame.pending);
       pending.push([id, frame.row, value, frame.shared, entity]);
@@ -456,7 +468,17 @@ class Walk implements DenormalizeDelegate {
     if (size === 0) return;
     if (size > SHORT_DEPS) for (const key of deps.tableKeys()) this.touch(key);
     else for (let i = 0; i < size; i += 4) this.touch(reads[i] as string);
-    this.reads.push(READ_RUN, deps);
+    this.addRead(READ_RUN, deps);
+  }
+
+  /**
+   * Adds a pair to the result's reads. Most results read one entity: the first pair is
+   * an array of its own size, where a push would reserve room for many more, kept
+   * with the result.
+   */
+  private addRead(key: unknown, pk: unknown): void {
+    if (this.reads.length === 0) this.reads = [key, pk];
+    else this.reads.push(key, pk);
   }
 
   /** Records a table the result depends on, as it is in this state. */
@@ -480,7 +502,9 @@ class Walk implements DenormalizeDelegate {
         this.touchedKeys.add(key);
       }
     }
-    touched.push(key, table ?? this.tables.get(key));
+    // Sized at once for the first table, as `addRead` does.
+    if (touched.length === 0) this.touched = [key, table ?? this.tables.get(key)];
+    else touched.push(key, table ?? this.tables.get(key));
   }
 
   private depsUnchanged(deps: Deps): boolean {

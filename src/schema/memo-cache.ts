@@ -367,6 +367,16 @@ class Walk implements DenormalizeDelegate {
       return cached.value!;
     }
 
+    if (entity.flat === true && entity.extend === undefined) {
+      // Nothing nested: filling reads no other row, so there is no frame to collect reads in
+      // and no cycle to close; the only read is the row's own, recorded above.
+      const deps = new Deps();
+      deps.finish();
+      deps.checked = this.state;
+      const value = entity.fill(entity.createEmpty(row), row, this);
+      storeEntry(this.rows, row as object, entity, value, deps);
+      return value;
+    }
     // A list that only grew since its last value, none of whose reads changed: that value's
     // items and reads are taken as they are, and only the added entries are built.
     const previous = entity.extend !== undefined ? this.lists.previous(entity, pk, row, this.tables) : undefined;

@@ -273,7 +273,12 @@ class Walk implements DenormalizeDelegate {
     if (resolved === undefined || input === null || input === undefined) return input;
     if (resolved !== 'object') return resolved.denormalize(input, this);
     if (typeof input !== 'object') return input;
-    return walkObject(schema as object, input, (member, value) => this.unvisit(member, value), INVALID);
+    return this.unvisitObject(schema as object, input);
+  }
+
+  /** An object schema's members; apart, so that `unvisit` makes no closure for an entity or a list. */
+  private unvisitObject(schema: object, input: object): unknown {
+    return walkObject(schema, input, (member, value) => this.unvisit(member, value), INVALID);
   }
 
   tableKeys(key: string): Iterable<string> | undefined {

@@ -17,8 +17,12 @@ import type {DenormalizeDelegate, EntityLike, EntityTable, EntityTables} from '.
  * ```
  */
 export function presenceKey(table: string): string {
-  return `${table}\u0000present`;
+  // A list of pks asks for it once per item: one string per table read last, not one per call.
+  if (table !== presenceOf) presence = `${(presenceOf = table)}\u0000present`;
+  return presence;
 }
+let presenceOf: string | undefined;
+let presence = '';
 
 /**
  * A denormalized value, and whether a required entity in it is INVALID.

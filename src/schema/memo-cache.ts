@@ -86,6 +86,9 @@ interface Frame {
   merged: Set<Deps> | undefined;
 }
 
+/** The reads and tables of a walk that read nothing yet: shared, so never written (see `Walk.addRead`). */
+const NONE: unknown[] = Object.freeze([]) as unknown as unknown[];
+
 /** Past this many tables in one walk, `Walk.touched` is checked through a Set. */
 const MANY_TABLES = 16;
 
@@ -153,11 +156,8 @@ export class MemoCache {
   /** A number per state (tables) walked, for the stamps on deps lists; weak, so no state is kept alive. */
   private readonly states = new WeakMap<EntityTables, number>();
   private counter = 0;
-  /** The state walked last and its number: the reads of a mount are many in one state. */
-  private lastTables: EntityTables | undefined;
-  private lastState = 0;
-  /** The frames of the walk under way, emptied by its end: the next walk reuses the array. */
-  private readonly stack: Frame[] = [];
+  /** A walk that ended, for the next one (a walk that starts inside another makes its own). */
+  private idle: Walk | undefined;
   private readonly results = new WeakMap<
     object,
     {objects: WeakMap<object, ResultEntry>; primitives: Map<unknown, ResultEntry>; last?: {input: object; entry: ResultEntry}}
@@ -185,20 +185,18 @@ export class MemoCache {
     }
     if (previous && tablesUnchanged(previous.tables, tables)) return previous as Denormalized<T>;
 
-    let state = this.lastState;
-    if (tables !== this.lastTables) {
-      state = this.states.get(tables) ?? 0;
-      if (state === 0) this.states.set(tables, (state = ++this.counter));
-      this.lastTables = tables;
-      this.lastState = state;
-    }
-    // A walk inside a walk (a schema that reads through another memo) gets a stack of its own.
-    const walk = new Walk(this.entities, this.lists, tables, state, ++this.counter, this.stack.length === 0 ? this.stack : []);
+    let state = this.states.get(tables);
+    if (state === undefined) this.states.set(tables, (state = ++this.counter));
+    const walk = this.idle ?? new Walk(this.entities, this.lists);
+    this.idle = undefined;
+    walk.start(tables, state, ++this.counter);
     let data = walk.unvisit(schema, input);
     const invalid = data === INVALID;
     if (invalid) data = undefined;
     else if (previous && !previous.invalid) data = share(previous.data, data);
     const entry: ResultEntry = {data, invalid, tables: walk.tableList(), reads: walk.reads};
+    // Not after a throw: its frames may not have been emptied.
+    this.idle = walk;
     if (isObject) {
       bySchema.objects.set(input as object, entry);
       bySchema.last = {input: input as object, entry};
@@ -249,24 +247,34 @@ class Walk implements DenormalizeDelegate {
    * first read: a walk reads few tables, so a list scanned for a key is cheaper
    * than a Map built and copied out for each read (a Set takes over when many).
    */
-  private touched: unknown[] = [];
+  private touched: unknown[] = NONE;
   private touchedKeys: Set<unknown> | undefined;
   /** The result's reads, as `Denormalized.reads` gives them. */
-  reads: unknown[] = [];
+  reads: unknown[] = NONE;
   /** The table key `touch` recorded last (reads come in runs of one table). */
   private lastTouched: string | undefined;
+
+  /** The entities under construction, innermost last; empty again when the walk ends. */
+  private readonly frames: Frame[] = [];
+  private tables!: EntityTables;
+  /** This state's number: deps lists stamped with it were compared in these tables. */
+  private state = 0;
+  /** This walk's number. */
+  private id = 0;
 
   constructor(
     private readonly rows: WeakMap<object, EntityEntry>,
     private readonly lists: GrowingLists,
-    private readonly tables: EntityTables,
-    /** This state's number: deps lists stamped with it were compared in these tables. */
-    private readonly state: number,
-    /** This walk's number. */
-    private readonly id: number,
-    /** The entities under construction, innermost last; empty again when the walk ends. */
-    private readonly frames: Frame[],
   ) {}
+
+  /** Begins a walk of `tables` (a walk is reused: one per read would be most of what a read allocates). */
+  start(tables: EntityTables, state: number, id: number): void {
+    this.tables = tables;
+    this.state = state;
+    this.id = id;
+    this.waiting = this.touchedKeys = this.lastTouched = undefined;
+    this.touched = this.reads = NONE;
+  }
 
   tableList(): unknown[] {
     return this.touched;

@@ -86,8 +86,13 @@ interface Frame {
   merged: Set<Deps> | undefined;
 }
 
-/** The reads and tables of a walk that read nothing yet: shared, so never written (see `Walk.addRead`). */
-const NONE: unknown[] = Object.freeze([]) as unknown as unknown[];
+/**
+ * The reads and tables of a walk that read nothing yet: shared, so never written
+ * (`Walk.addRead` and `addTouched` replace it). Not frozen: a frozen array is of
+ * another elements kind, and made every read of a result's lists slower (a warm
+ * read of a list took twice as long).
+ */
+const NONE: unknown[] = [];
 
 /** Past this many tables in one walk, `Walk.touched` is checked through a Set. */
 const MANY_TABLES = 16;

@@ -1,8 +1,6 @@
 import {ContextRoot} from '@lit/context';
 
 const ATTACHED = Symbol.for('data-elements/context-root');
-/** This copy of the library has made sure of it: every reader asks, and a mount makes thousands. */
-let ensured = false;
 
 /**
  * Makes sure one ContextRoot listens at the document, so an element that
@@ -11,8 +9,7 @@ let ensured = false;
  * shared by every copy of the library; nothing happens where there is no DOM.
  */
 export function ensureContextRoot(): void {
-  if (ensured || typeof document === 'undefined') return;
-  ensured = true;
+  if (typeof document === 'undefined') return;
   const root = document.documentElement as HTMLElement & {[ATTACHED]?: true};
   if (root[ATTACHED]) return;
   root[ATTACHED] = true;

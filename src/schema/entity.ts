@@ -260,12 +260,6 @@ class EntityTableAdapter {
 
   private plan: FieldPlan | undefined;
 
-  /** No field of `static schema` is nested: `fill` reads nothing through its delegate. */
-  get flat(): boolean {
-    this.fieldPlan();
-    return this.plan!.flat;
-  }
-
   /** The fields of `static schema` that need work, resolved once per schema object. */
   fieldPlan(): FieldPlan['fields'] {
     const fields = this.entity.schema;
@@ -279,8 +273,7 @@ class EntityTableAdapter {
         const resolved = resolveSchema(schema);
         byKey.set(key, {key, schema, nested: resolved !== undefined, resolved});
       }
-      const built = [...byKey.values()];
-      this.plan = plan = {source: fields, fields: byKey, built, flat: !built.some(field => field.nested)};
+      this.plan = plan = {source: fields, fields: byKey, built: [...byKey.values()]};
     }
     return plan.fields;
   }
@@ -301,8 +294,6 @@ interface FieldPlan {
   readonly fields: ReadonlyMap<string, FieldSchema>;
   /** The same fields as a list, in the order of `static schema`. */
   readonly built: readonly FieldSchema[];
-  /** No field of `built` is nested. */
-  readonly flat: boolean;
 }
 
 export type {EntityTableAdapter};

@@ -17,12 +17,8 @@ import type {DenormalizeDelegate, EntityLike, EntityTable, EntityTables} from '.
  * ```
  */
 export function presenceKey(table: string): string {
-  // A list of pks asks for it once per item: one string per table read last, not one per call.
-  if (table !== presenceOf) presence = `${(presenceOf = table)}\u0000present`;
-  return presence;
+  return `${table}\u0000present`;
 }
-let presenceOf: string | undefined;
-let presence = '';
 
 /**
  * A denormalized value, and whether a required entity in it is INVALID.
@@ -85,14 +81,6 @@ interface Frame {
   /** Long deps lists of memoized values already copied into `deps` (see `entity`). */
   merged: Set<Deps> | undefined;
 }
-
-/**
- * The reads and tables of a walk that read nothing yet: shared, so never written
- * (`Walk.addRead` and `addTouched` replace it). Not frozen: a frozen array is of
- * another elements kind, and made every read of a result's lists slower (a warm
- * read of a list took twice as long).
- */
-const NONE: unknown[] = [];
 
 /** Past this many tables in one walk, `Walk.touched` is checked through a Set. */
 const MANY_TABLES = 16;
@@ -161,8 +149,6 @@ export class MemoCache {
   /** A number per state (tables) walked, for the stamps on deps lists; weak, so no state is kept alive. */
   private readonly states = new WeakMap<EntityTables, number>();
   private counter = 0;
-  /** A walk that ended, for the next one (a walk that starts inside another makes its own). */
-  private idle: Walk | undefined;
   private readonly results = new WeakMap<
     object,
     {objects: WeakMap<object, ResultEntry>; primitives: Map<unknown, ResultEntry>; last?: {input: object; entry: ResultEntry}}
@@ -192,16 +178,12 @@ export class MemoCache {
 
     let state = this.states.get(tables);
     if (state === undefined) this.states.set(tables, (state = ++this.counter));
-    const walk = this.idle ?? new Walk(this.entities, this.lists);
-    this.idle = undefined;
-    walk.start(tables, state, ++this.counter);
+    const walk = new Walk(this.entities, this.lists, tables, state, ++this.counter);
     let data = walk.unvisit(schema, input);
     const invalid = data === INVALID;
     if (invalid) data = undefined;
     else if (previous && !previous.invalid) data = share(previous.data, data);
     const entry: ResultEntry = {data, invalid, tables: walk.tableList(), reads: walk.reads};
-    // Not after a throw: its frames may not have been emptied.
-    this.idle = walk;
     if (isObject) {
       bySchema.objects.set(input as object, entry);
       bySchema.last = {input: input as object, entry};
@@ -209,7 +191,7 @@ export class MemoCache {
       // Bounded, most recent last: results read by pk would otherwise keep every
       // instance ever read alive, after garbage collection dropped their rows.
       const recent = bySchema.primitives;
-      if (previous) recent.delete(input);
+      recent.delete(input);
       recent.set(input, entry);
       if (recent.size > MAX_REMEMBERED) recent.delete(recent.keys().next().value);
     }
@@ -239,6 +221,7 @@ export class MemoCache {
 
 /** One denormalize pass: the frames of entities under construction and the tables read. */
 class Walk implements DenormalizeDelegate {
+  private readonly frames: Frame[] = [];
   /**
    * Cycle members that are complete but not memoized yet (they wait for the
    * root of their cycle). Reached again from another field of the same cycle
@@ -252,34 +235,22 @@ class Walk implements DenormalizeDelegate {
    * first read: a walk reads few tables, so a list scanned for a key is cheaper
    * than a Map built and copied out for each read (a Set takes over when many).
    */
-  private touched: unknown[] = NONE;
+  private readonly touched: unknown[] = [];
   private touchedKeys: Set<unknown> | undefined;
   /** The result's reads, as `Denormalized.reads` gives them. */
-  reads: unknown[] = NONE;
+  readonly reads: unknown[] = [];
   /** The table key `touch` recorded last (reads come in runs of one table). */
   private lastTouched: string | undefined;
-
-  /** The entities under construction, innermost last; empty again when the walk ends. */
-  private readonly frames: Frame[] = [];
-  private tables!: EntityTables;
-  /** This state's number: deps lists stamped with it were compared in these tables. */
-  private state = 0;
-  /** This walk's number. */
-  private id = 0;
 
   constructor(
     private readonly rows: WeakMap<object, EntityEntry>,
     private readonly lists: GrowingLists,
+    private readonly tables: EntityTables,
+    /** This state's number: deps lists stamped with it were compared in these tables. */
+    private readonly state: number,
+    /** This walk's number. */
+    private readonly id: number,
   ) {}
-
-  /** Begins a walk of `tables` (a walk is reused: one per read would be most of what a read allocates). */
-  start(tables: EntityTables, state: number, id: number): void {
-    this.tables = tables;
-    this.state = state;
-    this.id = id;
-    this.waiting = this.touchedKeys = this.lastTouched = undefined;
-    this.touched = this.reads = NONE;
-  }
 
   tableList(): unknown[] {
     return this.touched;
@@ -290,12 +261,7 @@ class Walk implements DenormalizeDelegate {
     if (resolved === undefined || input === null || input === undefined) return input;
     if (resolved !== 'object') return resolved.denormalize(input, this);
     if (typeof input !== 'object') return input;
-    return this.unvisitObject(schema as object, input);
-  }
-
-  /** An object schema's members; apart, so that `unvisit` makes no closure for an entity or a list. */
-  private unvisitObject(schema: object, input: object): unknown {
-    return walkObject(schema, input, (member, value) => this.unvisit(member, value), INVALID);
+    return walkObject(schema as object, input, (member, value) => this.unvisit(member, value), INVALID);
   }
 
   tableKeys(key: string): Iterable<string> | undefined {
@@ -304,7 +270,7 @@ class Walk implements DenormalizeDelegate {
     // A read of the whole table: any change to the table changes the value.
     const top = this.frames[this.frames.length - 1];
     if (top) top.deps.reads.push(key, undefined, table, table);
-    else this.addRead(key, undefined);
+    else this.reads.push(key, undefined);
     return table?.keys();
   }
 
@@ -328,7 +294,7 @@ class Walk implements DenormalizeDelegate {
     if (top !== undefined) top.deps.reads.push(key, pk, table, row);
     else {
       this.touch(key);
-      this.addRead(readKey, pk);
+      this.reads.push(readKey, pk);
     }
     return row;
   }
@@ -345,7 +311,7 @@ class Walk implements DenormalizeDelegate {
     if (top !== undefined) top.deps.reads.push(key, pk, table, row);
     else {
       this.touch(key);
-      this.addRead(key, pk);
+      this.reads.push(key, pk);
     }
     if (row === undefined || row === INVALID) return row;
 
@@ -389,16 +355,7 @@ class Walk implements DenormalizeDelegate {
       return cached.value!;
     }
 
-    if (entity.flat === true && entity.extend === undefined) {
-      // Nothing nested: filling reads no other row, so there is no frame to collect reads in
-      // and no cycle to close; the only read is the row's own, recorded above.
-      const deps = new Deps();
-      deps.finish();
-      deps.checked = this.state;
-      const value = entity.fill(entity.createEmpty(row), row, this);
-      storeEntry(this.rows, row as object, entity, value, deps);
-      return value;
-    }
+    const id = `${key}\u0000${pk}`;
     // A list that only grew since its last value, none of whose reads changed: that value's
     // items and reads are taken as they are, and only the added entries are built.
     const previous = entity.extend !== undefined ? this.lists.previous(entity, pk, row, this.tables) : undefined;
@@ -449,7 +406,6 @@ class Walk implements DenormalizeDelegate {
     const parent = depth > 0 ? frames[depth - 1] : undefined;
     if (frame.low < frame.index && parent) {
       // Part of a cycle rooted further up: store it when the root is complete, with the root's deps.
-      const id = `${key}\u0000${pk}`;
       const pending = parent.pending ?? (parent.pending = []);
       if (frame.pending) pending.push(...frame.pending);
       pending.push([id, frame.row, value, frame.shared, entity]);
@@ -500,17 +456,7 @@ class Walk implements DenormalizeDelegate {
     if (size === 0) return;
     if (size > SHORT_DEPS) for (const key of deps.tableKeys()) this.touch(key);
     else for (let i = 0; i < size; i += 4) this.touch(reads[i] as string);
-    this.addRead(READ_RUN, deps);
-  }
-
-  /**
-   * Adds a pair to the result's reads. Most results read one entity: the first pair is
-   * an array of its own size, where a push would reserve room for many more, kept
-   * with the result.
-   */
-  private addRead(key: unknown, pk: unknown): void {
-    if (this.reads.length === 0) this.reads = [key, pk];
-    else this.reads.push(key, pk);
+    this.reads.push(READ_RUN, deps);
   }
 
   /** Records a table the result depends on, as it is in this state. */
@@ -534,9 +480,7 @@ class Walk implements DenormalizeDelegate {
         this.touchedKeys.add(key);
       }
     }
-    // Sized at once for the first table, as `addRead` does.
-    if (touched.length === 0) this.touched = [key, table ?? this.tables.get(key)];
-    else touched.push(key, table ?? this.tables.get(key));
+    touched.push(key, table ?? this.tables.get(key));
   }
 
   private depsUnchanged(deps: Deps): boolean {

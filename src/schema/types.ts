@@ -64,8 +64,6 @@ export interface EntityLike {
   createEmpty(row: unknown): object;
   /** Fills `target` from `row`; returns it, or INVALID when a required nested entity is invalid. */
   fill(target: object, row: unknown, delegate: DenormalizeDelegate): object | INVALID;
-  /** True when `fill` reads nothing through its delegate (no nested schema): the memo builds such a value without a frame. */
-  readonly flat?: boolean;
   /**
    * When `row` continues `previousRow` (its entries, then more: a list a page
    * was appended to), a copy of `previousValue` (built from `previousRow`)

@@ -6,7 +6,11 @@
 //   node --import tsx bench/render/mounts.ts --baseline=main    ...and the bound rows' page built
 //                                                               from that commit's sources
 //   options: --rounds=20 --pages=de-entity,de-prop --n=1000 --profile (a CPU profile of the
-//            current bound rows' page, summed over the rounds: where a mount's time goes)
+//            current bound rows' page, summed over the rounds: where a mount's time goes;
+//            --top=60 functions listed, --save-profiles=DIR keeps the profiles and the bundle)
+//            --alloc (the bytes each mount allocates, from Chromium's sampling heap profiler
+//            with collected objects included, instead of the CPU time; with --save-profiles, the
+//            heap profiles of the current bound rows' page too; --unminified names the functions)
 //
 // Each round loads every page once, fresh, in a rotated order, in one Chromium, and reads the
 // page's own mount time (from its script's start until every row has rendered, as
@@ -34,6 +38,8 @@ const N = Number(option('n') ?? 1000);
 const BASELINE = option('baseline');
 const PAGES = (option('pages') ?? 'de-entity').split(',');
 const PROFILE = flag('profile');
+/** Allocation of every page's mount (Chromium's sampling heap profiler, collected objects included) instead of a trace. */
+const ALLOC = flag('alloc');
 
 const QUERIES: Record<string, string> = {'de-entity': '?rows=bound&update=entity', 'de-prop': '?rows=prop&update=entity'};
 
@@ -65,7 +71,7 @@ const devSwitch: Plugin = {
 
 const out = mkdtempSync(join(tmpdir(), 'data-elements-bench-mounts-'));
 async function bundle(root: string, page: string, outName: string): Promise<void> {
-  await buildPages({[outName]: join(root, `bench/render/${page}.ts`)}, out, !PROFILE, [devSwitch]);
+  await buildPages({[outName]: join(root, `bench/render/${page}.ts`)}, out, !PROFILE && !flag('unminified'), [devSwitch]);
   const html = readFileSync(join(ROOT, `bench/render/${page}.html`), 'utf8').replace(`./${page}.js`, `./${outName}.js`);
   writeFileSync(join(out, `${outName}.html`), html);
 }
@@ -90,6 +96,7 @@ const browser = await chromium.launch({executablePath: CHROMIUM_PATH, headless: 
 const mounts = new Map<string, number[]>(variants.map(v => [v.id, []]));
 const cpu = new Map<string, number[]>(variants.map(v => [v.id, []]));
 const profiles: CpuProfile[] = [];
+const heapProfiles: SampledNode[] = [];
 try {
   for (let round = 0; round < ROUNDS; round++) {
     const order = variants.map((_, i) => variants[(i + round) % variants.length]);
@@ -108,7 +115,10 @@ try {
         await cdp.send('Profiler.setSamplingInterval', {interval: 50});
         await cdp.send('Profiler.start');
       }
-      if (!profiled) await browser.startTracing(page, {categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline']});
+      if (ALLOC) {
+        await cdp.send('HeapProfiler.enable');
+        await cdp.send('HeapProfiler.startSampling', {samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true});
+      } else if (!profiled) await browser.startTracing(page, {categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline']});
       const ready = await page.evaluate(async () => {
         const w = window as unknown as {startMount: () => void; renderBench?: PageApi};
         w.startMount();
@@ -117,16 +127,28 @@ try {
         return w.renderBench.ready;
       });
       if (profiled) profiles.push((await cdp.send('Profiler.stop')).profile as CpuProfile);
+      else if (ALLOC) {
+        const sampled = (await cdp.send('HeapProfiler.stopSampling')).profile as SampledNode;
+        cpu.get(variant.id)!.push(sampledBytes(sampled) / 1024);
+        if (variant.id === PAGES[0]) heapProfiles.push(sampled);
+      }
       else cpu.get(variant.id)!.push(mountTaskCpu(await browser.stopTracing()));
       await context.close();
       if (errors.length) throw new Error(`${variant.id}: ${errors.join('; ')}`);
       mounts.get(variant.id)!.push(ready.mountMs);
     }
-    process.stdout.write(`round ${round + 1}: ${variants.map(v => `${v.id} ${mounts.get(v.id)!.at(-1)!.toFixed(0)} (cpu ${cpu.get(v.id)!.at(-1)!.toFixed(0)})`).join(', ')}\n`);
+    process.stdout.write(`round ${round + 1}: ${variants.map(v => `${v.id} ${mounts.get(v.id)!.at(-1)!.toFixed(0)} (cpu ${cpu.get(v.id)!.at(-1)?.toFixed(0) ?? '-'})`).join(', ')}\n`);
   }
 } finally {
   await browser.close();
   closeServer();
+  if (option('save-profiles')) {
+    const dir = option('save-profiles')!;
+    mkdirSync(dir, {recursive: true});
+    profiles.forEach((p, i) => writeFileSync(join(dir, `${i}.cpuprofile`), JSON.stringify(p)));
+    heapProfiles.forEach((p, i) => writeFileSync(join(dir, `${i}.heapprofile`), JSON.stringify(p)));
+    cpSync(join(out, 'current.js'), join(dir, 'current.js'));
+  }
   rmSync(out, {recursive: true, force: true});
 }
 
@@ -145,6 +167,18 @@ function mountTaskCpu(trace: Buffer): number {
   }
   return (longest?.tdur ?? NaN) / 1000;
 }
+interface SampledNode {
+  head?: SampledNode;
+  selfSize?: number;
+  children?: SampledNode[];
+}
+/** The bytes a sampling heap profile saw allocated: every node's self size, summed. */
+function sampledBytes(node: SampledNode): number {
+  let bytes = node.selfSize ?? 0;
+  for (const child of node.head ? [node.head] : (node.children ?? [])) bytes += sampledBytes(child);
+  return bytes;
+}
+
 interface TraceEvent {
   name: string;
   ph: string;
@@ -162,13 +196,13 @@ function quantile(values: number[], q: number): number {
   return s[Math.floor(at)] + (s[Math.ceil(at)] - s[Math.floor(at)]) * (at - Math.floor(at));
 }
 
-function report(label: string, values: Map<string, number[]>): void {
+function report(label: string, values: Map<string, number[]>, unit = 'ms'): void {
   const base = values.get('baseline')!;
-  console.log(`\n${label} of ${N} rows, ${ROUNDS} rounds: median ms (quartiles); ratio to the plain Lit page within each round: median (quartiles)`);
+  console.log(`\n${label} of ${N} rows, ${ROUNDS} rounds: median ${unit} (quartiles); ratio to the plain Lit page within each round: median (quartiles)`);
   for (const v of variants) {
     const m = values.get(v.id)!;
     const ratios = m.map((x, i) => x / base[i]);
-    const line = `${v.id.padEnd(24)} ${median(m).toFixed(1).padStart(7)} ms (${quantile(m, 0.25).toFixed(0)}–${quantile(m, 0.75).toFixed(0)})`;
+    const line = `${v.id.padEnd(24)} ${median(m).toFixed(1).padStart(7)} ${unit} (${quantile(m, 0.25).toFixed(0)}–${quantile(m, 0.75).toFixed(0)})`;
     console.log(v.id === 'baseline' ? line : `${line}   ${median(ratios).toFixed(2)}x (${quantile(ratios, 0.25).toFixed(2)}–${quantile(ratios, 0.75).toFixed(2)})`);
   }
   if (!BASELINE) return;
@@ -180,7 +214,7 @@ function report(label: string, values: Map<string, number[]>): void {
   }
 }
 report('mount (wall time, as bench:render reports it)', mounts);
-if (!PROFILE) report('mount (CPU time of the mount task, from a trace)', cpu);
-if (PROFILE) printProfiles(profiles, `CPU profile of ${PAGES[0]} (ms per mount, ${profiles.length} mounts)`, profiles.length, 60);
+if (!PROFILE) report(ALLOC ? 'mount (allocated, sampled)' : 'mount (CPU time of the mount task, from a trace)', cpu, ALLOC ? 'kB' : 'ms');
+if (PROFILE) printProfiles(profiles, `CPU profile of ${PAGES[0]} (ms per mount, ${profiles.length} mounts)`, profiles.length, Number(option("top") ?? 60));
 
 

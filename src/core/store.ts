@@ -114,12 +114,14 @@ export class Store {
   /** Runs the retain hooks for a read now kept; the function returned stops what they started. */
   kept(endpoint: EndpointInterface, args: readonly unknown[], key: string): (() => void) | undefined {
     if (DEV_MODE && this.retainHooks.length === 0 && endpoint.pollFrequency !== undefined) warnUnpolled(endpoint);
+    // Every watch of a mount passes here: an index, not an iterator, and no closure unless a hook started something.
     let stops: (() => void)[] | undefined;
-    for (const hook of this.retainHooks) {
-      const stop = hook(endpoint, args, key);
+    const hooks = this.retainHooks;
+    for (let i = 0; i < hooks.length; i++) {
+      const stop = hooks[i]!(endpoint, args, key);
       if (stop) (stops ??= []).push(stop);
     }
-    return stops && (() => stops.forEach(stop => stop()));
+    return stops && stopAll(stops);
   }
 
   /**
@@ -358,6 +360,11 @@ export class Store {
     if (state === this.visible && this.heldRows !== NO_ROWS && built.reads && readsAny(built.reads, this.heldRows)) response = {...response, pendingOffline: true};
     return {response, reads: built.reads ?? NO_READS};
   }
+}
+
+/** One function that calls each of `stops`. */
+function stopAll(stops: readonly (() => void)[]): () => void {
+  return () => stops.forEach(stop => stop());
 }
 
 /** Whether a read's records name one of `rows`. */

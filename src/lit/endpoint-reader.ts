@@ -225,10 +225,12 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     const error = this.error;
     if (this.status !== 'error' || error === this.announcedError || this.errorTaken()) return;
     this.announcedError = error;
-    if (!(error instanceof MissingProviderError)) {
-      this.announce(error);
-      return;
-    }
+    if (error instanceof MissingProviderError) this.announceAfterLoad(error);
+    else this.announce(error);
+  }
+
+  /** Announces a missing provider once the page has loaded, if it still is (a closure of its own: `announceIfUnhandled` runs on every change). */
+  private announceAfterLoad(error: MissingProviderError): void {
     afterPageLoad(() => {
       if (this.connected && this.status === 'error' && this.error === error && !this.errorTaken()) this.announce(error);
     });

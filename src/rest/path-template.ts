@@ -13,6 +13,11 @@ export interface PathTemplate {
   readonly wildcards: ReadonlySet<string>;
   /** Fills the template; values must already be strings (lists for wildcards). */
   readonly fill: (data: Record<string, string | string[]>) => string;
+  /**
+   * A template of text and `:name` parameters only (no optional part, no wildcard), as
+   * `[text, name, text, ..., name, text]`, for `plainPath`; undefined for any other.
+   */
+  readonly plain: readonly string[] | undefined;
 }
 
 const templates = new Map<string, PathTemplate>();
@@ -36,10 +41,22 @@ export function pathTemplate(path: string): PathTemplate {
       names: new Set([...required, ...optional]),
       wildcards,
       fill: data => fillTokens(tokens, data, encodeSegment),
+      plain: plainParts(tokens),
     };
     templates.set(path, template);
   }
   return template;
+}
+
+/** `PathTemplate.plain` of `tokens`. */
+function plainParts(tokens: readonly PathToken[]): string[] | undefined {
+  const parts = [''];
+  for (const token of tokens) {
+    if (token.type === 'text') parts[parts.length - 1] += token.value;
+    else if (token.type === 'param') parts.push(token.name, '');
+    else return undefined;
+  }
+  return parts;
 }
 
 function collect(tokens: readonly PathToken[], inGroup: boolean, required: string[], optional: string[], wildcards: Set<string>): void {
@@ -81,6 +98,33 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
   }
   for (const name of template.required) if (!(name in data)) throw missingError(template, data, path, endpointName);
   return template.fill(data);
+}
+
+/**
+ * The path for params that are all path parameters, each a non-empty string or a safe
+ * integer (what most keys are built for), written without `fillPath`'s intermediate
+ * object: the string `fillPath` gives, and `queryString` gives none. Undefined for any
+ * other params or template (query params; a missing, empty, list or other value; a value
+ * that cannot be encoded; optional parts, wildcards): `fillPath` and `queryString` build
+ * those, and throw their errors in their order.
+ */
+export function plainPath(template: PathTemplate, params: Readonly<Record<string, unknown>>): string | undefined {
+  const parts = template.plain;
+  if (parts === undefined) return undefined;
+  // Own keys only, as `queryString` reads them (`Object.keys`): an inherited one is no query param.
+  for (const name in params) if (!template.names.has(name) && Object.prototype.hasOwnProperty.call(params, name)) return undefined;
+  let path = parts[0]!;
+  try {
+    for (let i = 1; i < parts.length; i += 2) {
+      const value = params[parts[i]!];
+      if (typeof value === 'string' ? value === '' : !Number.isSafeInteger(value)) return undefined;
+      // A safe integer is written with digits and `-` only: nothing to encode.
+      path += (typeof value === 'string' ? encodeSegment(value) : value) + parts[i + 1]!;
+    }
+  } catch {
+    return undefined;
+  }
+  return path;
 }
 
 /** The TypeError naming every required parameter `data` lacks. */

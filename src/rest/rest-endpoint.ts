@@ -2,7 +2,7 @@ import {NetworkError, requestSignal, type EndpointInterface, type NextPageContex
 import {copyEndpoint} from './copy-endpoint.js';
 import {listAppender, type AppenderGenerics} from './list-appender.js';
 import {defineOptions} from './own-options.js';
-import {dotSegmentError, fillPath, pathTemplate} from './path-template.js';
+import {dotSegmentError, fillPath, pathTemplate, plainPath} from './path-template.js';
 import {queryString} from './query-string.js';
 import {isRawBody} from './request-body.js';
 import {isAbort, notJsonError, statusError, unreachableError} from './request-errors.js';
@@ -176,18 +176,11 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
    */
   key(...args: RestArgs<O>): string {
     const [params] = this.normalizeArgs(args);
-    if (params === null || typeof params !== 'object') return `${this.method} ${this.url(params as RestParams<O>)}`;
-    // Readers ask for the key of the same params object on every cache change: remember it
-    // per object, and rebuild the URL only when a value in it changed since.
-    const remembered = this.keys.get(params);
-    if (remembered && sameEntries(remembered, params as Record<string, unknown>)) return remembered[0] as string;
-    const key = `${this.method} ${this.url(params as RestParams<O>)}`;
-    this.keys.set(params, ownEntries(key, params as Record<string, unknown>));
-    return key;
+    // Readers ask for their key on every update. Params that only fill the path (`{id: 7}`,
+    // most keys) are written at once, unless a subclass builds its own URL.
+    const path = this.url === RestEndpoint.prototype.url ? plainPath(pathTemplate(this.path), params as Record<string, unknown>) : undefined;
+    return `${this.method} ${path !== undefined ? this.urlPrefix + path : this.url(params as RestParams<O>)}`;
   }
-
-  /** Keys already built, by params object (see `key`): `[key, name, value, name, value, ...]`, one array per params object. */
-  private readonly keys = new WeakMap<object, unknown[]>();
 
   /**
    * Puts a call's arguments in their full form: `[params]` for an endpoint
@@ -413,28 +406,4 @@ function bothSignals(own: AbortSignal | null | undefined, controller: AbortSigna
   own.addEventListener('abort', abort(own), {once: true});
   controller.addEventListener('abort', abort(controller), {once: true});
   return both.signal;
-}
-
-/** `[key, name, value, ...]`: the key and the own entries of `params` it was built from, flattened. */
-function ownEntries(key: string, params: Record<string, unknown>): unknown[] {
-  const names = Object.keys(params);
-  // Sized at once: an array grown by push would reserve room it never uses, and it is kept as long as `params`.
-  const entries: unknown[] = new Array(1 + 2 * names.length);
-  entries[0] = key;
-  for (let i = 0; i < names.length; i++) {
-    entries[1 + 2 * i] = names[i];
-    entries[2 + 2 * i] = params[names[i]];
-  }
-  return entries;
-}
-
-/** Whether `params` still holds exactly the entries remembered with a key (same names, identical values). */
-function sameEntries(remembered: unknown[], params: Record<string, unknown>): boolean {
-  let at = 1;
-  for (const name in params) {
-    if (!Object.prototype.hasOwnProperty.call(params, name)) continue;
-    if (at >= remembered.length || remembered[at] !== name || remembered[at + 1] !== params[name]) return false;
-    at += 2;
-  }
-  return at === remembered.length;
 }

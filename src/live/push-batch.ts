@@ -24,7 +24,7 @@ const FRAME_WAIT = 1000;
  * How long a frame's commit may spend reading pushes through their schemas, in ms: a burst
  * larger than that is written over several frames, so that no task grows with the burst.
  */
-const SLICE_MS = 8;
+const SLICE_MS = 4;
 
 /** Pushes read between two looks at the clock. */
 const CLOCK_EVERY = 32;

@@ -1,9 +1,9 @@
 // The page of `npm run bench:live`: a <data-provider>, 1,000 Lit rows each bound to its own
 // entity (useCache of `get` with its id), and a WebSocketFeed writing pushed updates into the
 // cache. The socket is wrapped so that each message's main-thread time is measured in the
-// page: the feed's handler, plus the cache write from its start to the next task (the write,
-// and the Lit updates it caused, which run as microtasks of the same task; the write may come
-// in a later task than the message), then with style and layout forced. During a burst, the gaps between animation frames are recorded, with
+// page: the feed's handler, plus the cache write from its start until it and the Lit updates it
+// caused are done (microtasks right after it; the write comes in the next animation frame), then
+// with style and layout forced as the row finishes its update. During a burst, the gaps between animation frames are recorded, with
 // the commits made in each frame and the long tasks. With `?sse=<url>` the feed is an
 // EventSourceFeed instead (a burst then comes as one chunk, handed over in one task).
 import {EventSourceFeed, WebSocketFeed, type WebSocketConstructor} from '../../src/live/index.js';
@@ -49,6 +49,12 @@ class LiveRow extends LitElement {
   }
   override updated() {
     lastRowUpdated = performance.now();
+    // A measured message: style and layout forced right after its row updated, in the task or
+    // frame of the write (the write comes in an animation frame, whose own rendering follows).
+    if (pending?.writeAt !== undefined) {
+      void document.body.offsetHeight;
+      pending.layoutDone = performance.now();
+    }
   }
 }
 customElements.define('live-row', LiveRow);
@@ -64,11 +70,11 @@ class LiveList extends LitElement {
 customElements.define('live-list', LiveList);
 
 export interface MessageSample {
-  /** The feed's handler alone (ms): `JSON.parse`, the cache write, the readers told (Lit's updates are only scheduled). */
+  /** The feed's handler alone (ms): `JSON.parse`, the message queued (written in the next frame). */
   readonly handler: number;
-  /** Handler + cache write + Lit updates (ms), until the next task. */
+  /** Handler + cache write + Lit updates (ms), until the write and the updates it caused are done. */
   readonly dom: number;
-  /** Handler + cache write, until the re-rendered row finished its update (ms): the same work without what the browser runs before the next task. */
+  /** Handler + cache write, until the re-rendered row finished its update (ms). */
   readonly rowUpdated: number;
   /** The same, then style and layout forced (ms). */
   readonly layout: number;
@@ -112,13 +118,14 @@ const started = performance.now();
 // --- the measuring socket ------------------------------------------------------------------
 let onMeasured: ((sample: MessageSample) => void) | undefined;
 let onArrived: (() => void) | undefined;
-let pending: {t0: number; handler: number; writeAt: number | undefined} | undefined;
+let pending: {t0: number; handler: number; writeAt: number | undefined; writeEnd: number; layoutDone: number} | undefined;
 const afterMessage = () => {
   if (!pending) return;
-  const {handler, writeAt} = pending;
-  const dom = handler + performance.now() - writeAt!;
-  void document.body.offsetHeight;
-  const layout = handler + performance.now() - writeAt!;
+  const {handler, writeAt, writeEnd, layoutDone} = pending;
+  // Until the write and the Lit updates it caused were done (microtasks after the write, in its
+  // task or frame); not until the next task, which comes after the frame's own rendering.
+  const dom = handler + Math.max(writeEnd, lastRowUpdated) - writeAt!;
+  const layout = handler + Math.max(writeEnd, layoutDone) - writeAt!;
   const sample = {handler, dom, layout, rowUpdated: handler + lastRowUpdated - writeAt!, rowsRendered: rendered.size, listRenders};
   pending = undefined;
   onMeasured?.(sample);
@@ -134,7 +141,7 @@ class MeasuredSocket extends WebSocket {
         if (measuring) {
           rendered.clear();
           listRenders = 0;
-          pending = {t0: performance.now(), handler: 0, writeAt: undefined};
+          pending = {t0: performance.now(), handler: 0, writeAt: undefined, writeEnd: 0, layoutDone: 0};
         }
         listener(event);
         if (measuring) pending!.handler = performance.now() - pending!.t0;
@@ -172,8 +179,9 @@ for (const name of ['receiveMany', 'receive']) {
   const write = store[name];
   if (typeof write !== 'function') continue;
   store[name] = (...args) => {
-    if (pending && pending.writeAt === undefined) {
-      pending.writeAt = performance.now();
+    const measured = pending && pending.writeAt === undefined ? pending : undefined;
+    if (measured) {
+      measured.writeAt = performance.now();
       setTimeout(afterMessage, 0);
     }
     if (burstWrites) {
@@ -182,7 +190,9 @@ for (const name of ['receiveMany', 'receive']) {
       // The rows' updates are microtasks of this task: they are done by the next one.
       setTimeout(closeWrite, 0);
     }
-    return write.apply(store, args);
+    const result = write.apply(store, args);
+    if (measured) measured.writeEnd = performance.now();
+    return result;
   };
 }
 // During a burst, the time the feed's listeners take in each task (a chunk's messages arrive in one

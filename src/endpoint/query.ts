@@ -1,4 +1,4 @@
-import {isPlainObject, type Denormalize, type QueryableSchema, type SchemaArgs} from '../schema/index.js';
+import {isPlainObject, RecentMap, type Denormalize, type QueryableSchema, type SchemaArgs} from '../schema/index.js';
 import {argsKey} from './args-key.js';
 import type {EndpointInterface} from './endpoint.js';
 import {QUERY_MARK} from './query-mark.js';
@@ -39,7 +39,7 @@ export class Query<S extends QueryableSchema = QueryableSchema, P extends any[] 
   readonly name: string;
   /** Derives the result from the denormalized entries and the args. */
   readonly process: (entries: Denormalize<S>, ...args: P) => R;
-  private readonly results = new Map<string, {input: unknown; result: R}>();
+  private readonly results = new RecentMap<string, {input: unknown; result: R}>(64);
   /**
    * The last args whose key was built, copied shallowly, with that key: a
    * render passes equal args in a new object each time, and building a key
@@ -86,7 +86,6 @@ export class Query<S extends QueryableSchema = QueryableSchema, P extends any[] 
     if (previous && previous.input === input) return previous.result;
     const result = this.process(input, ...args);
     // Bounded: keep results for the most recent arg sets only.
-    if (!previous && this.results.size >= 64) this.results.delete(this.results.keys().next().value as string);
     this.results.set(key, {input, result});
     return result;
   }

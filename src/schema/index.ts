@@ -26,6 +26,7 @@ export {MemoCache, presenceKey, type Denormalized} from './memo-cache.js';
 export {READ_RUN, eachRead, extendsReads, type ReadRun} from './read-runs.js';
 export {denormalize} from './denormalize.js';
 export {jsonEqual} from './json-equal.js';
+export {RecentMap} from './recent-map.js';
 export {setOwn, isPlainObject} from './own-property.js';
 export {resolveSchema, walkObject} from './visit-schema.js';
 export type {Denormalize} from './denormalize-type.js';

@@ -1,3 +1,4 @@
+import {RecentMap} from './recent-map.js';
 import {INVALID} from './invalid.js';
 import {jsonEqual} from './json-equal.js';
 import {Deps, SharedEntry} from './memo-deps.js';
@@ -151,7 +152,7 @@ export class MemoCache {
   private counter = 0;
   private readonly results = new WeakMap<
     object,
-    {objects: WeakMap<object, ResultEntry>; primitives: Map<unknown, ResultEntry>; last?: {input: object; entry: ResultEntry}}
+    {objects: WeakMap<object, ResultEntry>; primitives: RecentMap<unknown, ResultEntry>; last?: {input: object; entry: ResultEntry}}
   >();
 
   /** Builds the value of `input` (a normalized result) under `schema` from `tables`. */
@@ -161,7 +162,7 @@ export class MemoCache {
       return {data: input as T, invalid: false};
     }
     let bySchema = this.results.get(schema);
-    if (!bySchema) this.results.set(schema, (bySchema = {objects: new WeakMap(), primitives: new Map()}));
+    if (!bySchema) this.results.set(schema, (bySchema = {objects: new WeakMap(), primitives: new RecentMap(MAX_REMEMBERED)}));
     const isObject = typeof input === 'object' && input !== null;
     let previous = isObject ? bySchema.objects.get(input) : bySchema.primitives.get(input);
     // A refetch gives a new (equal) result object from normalize: an object input
@@ -190,10 +191,7 @@ export class MemoCache {
     } else {
       // Bounded, most recent last: results read by pk would otherwise keep every
       // instance ever read alive, after garbage collection dropped their rows.
-      const recent = bySchema.primitives;
-      recent.delete(input);
-      recent.set(input, entry);
-      if (recent.size > MAX_REMEMBERED) recent.delete(recent.keys().next().value);
+      bySchema.primitives.set(input, entry);
     }
     return entry as Denormalized<T>;
   }

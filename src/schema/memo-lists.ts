@@ -1,3 +1,4 @@
+import {RecentMap} from './recent-map.js';
 import {changedKeys} from './changed-keys.js';
 import {INVALID} from './invalid.js';
 import type {Deps} from './memo-deps.js';
@@ -41,7 +42,7 @@ const MAX_LISTS = 2_000;
  * ```
  */
 export class GrowingLists {
-  private readonly entries = new Map<string, GrownList>();
+  private readonly entries = new RecentMap<string, GrownList>(MAX_LISTS);
 
   /** The previous value of the list `pk` of `entity` when nothing it read changed in `tables`; the row may differ. */
   previous(entity: EntityLike, pk: string, row: unknown, tables: EntityTables): GrownList | undefined {
@@ -65,7 +66,6 @@ export class GrowingLists {
       addReads(index, deps.reads, from.deps.size, deps.size);
     }
     this.entries.set(id, {entity, row, value, deps, tables, index});
-    if (this.entries.size > MAX_LISTS) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 

@@ -105,7 +105,9 @@ describe('offline writes example: <offline-todo-app>', () => {
     app.remove();
     api.state.offline = false;
     parent.append(app);
-    await waitFor(() => api.state.patches.length === 1 && view(app).length === 3, 'the stored toggle is sent by the new Controller', 20_000);
+    await waitFor(() => api.state.patches.length === 1 && view(app).length === 3, 'the stored toggle is sent by the new Controller', 20_000).catch(error => {
+      throw new Error(`${error.message}: attempts ${api.state.attempts}, patches ${JSON.stringify(api.state.patches)}, view ${JSON.stringify(view(app))}`);
+    });
     expect(listOf(app)).to.equal(before, 'the same list element, given the new Controller');
     expect(api.state.patches).to.deep.equal([{id: '3', body: {completed: true}}]);
     expect(view(app)).to.deep.equal(['[ ] Review the pagination pull request', '[x] Write the release notes', '[x] Book travel for the conference']);

@@ -95,9 +95,23 @@ export class OfflineWrites implements ControllerPlugin {
     let waiting = false;
     let stopped = false;
 
-    const channel = storage && typeof BroadcastChannel === 'function' ? new BroadcastChannel(`data-elements-writes:${database || 'memory'}`) : undefined;
+    const channelName = `data-elements-writes:${database || 'memory'}`;
+    const channel = storage && typeof BroadcastChannel === 'function' ? new BroadcastChannel(channelName) : undefined;
     // In Node an open channel would keep the process alive after the work is done.
     (channel as {unref?: () => void} | undefined)?.unref?.();
+    /**
+     * Tells the other tabs, and the other parts of this page, how a claimed write ended. A send
+     * that was under way when this part stopped ends after its channel closed, while a part
+     * that replaced it (a new Controller in the same page) may have found the write claimed:
+     * that one is told on a channel opened for the purpose.
+     */
+    const announce = (message: WriteOutcome) => {
+      if (!channel) return;
+      if (!stopped) return channel.postMessage(message);
+      const late = new BroadcastChannel(channelName);
+      late.postMessage(message);
+      late.close();
+    };
 
     const settle = (item: Queued, outcome: {value: unknown} | {error: unknown}) => {
       const at = queue.indexOf(item);
@@ -170,14 +184,15 @@ export class OfflineWrites implements ControllerPlugin {
             if (isNoResponse(error)) {
               waiting = true;
               await shared?.release(item.id, tab);
+              // Only a stopped part hands the write over: two live tabs handing it to each other would send it in turn while offline.
+              if (shared && stopped) announce({id: item.id, released: true});
               break;
             }
             outcome = {error};
           }
           waiting = false;
           await shared?.delete(item.id).catch(error => report(error, 'a sent write stays stored'));
-          // A send that was under way when the part stopped still settles, but its channel is closed.
-          if (!stopped) channel?.postMessage('error' in outcome ? outcomeOfError(item.id, outcome.error) : ({id: item.id, value: outcome.value} satisfies WriteOutcome));
+          announce('error' in outcome ? outcomeOfError(item.id, outcome.error) : {id: item.id, value: outcome.value});
           settle(item, outcome);
         }
       } catch (error) {
@@ -210,7 +225,8 @@ export class OfflineWrites implements ControllerPlugin {
       channel.onmessage = ({data}: MessageEvent<WriteOutcome>) => {
         const item = queue.find(each => each.id === data?.id);
         if (!item) return;
-        settle(item, 'error' in data ? {error: errorOfOutcome(data.error)} : {value: data.value});
+        // Released: not sent after all, so this part sends it now; else settled by the other.
+        if (!('released' in data)) settle(item, 'error' in data ? {error: errorOfOutcome(data.error)} : {value: data.value});
         void flush();
       };
     }

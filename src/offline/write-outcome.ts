@@ -12,7 +12,9 @@ import {NetworkError} from '../endpoint/index.js';
  */
 export type WriteOutcome =
   | {readonly id: string; readonly value: unknown}
-  | {readonly id: string; readonly error: {readonly name: string; readonly message: string; readonly status?: number}};
+  | {readonly id: string; readonly error: {readonly name: string; readonly message: string; readonly status?: number}}
+  /** Not sent after all (no response), by a part that stopped meanwhile: whoever waits for it may send it. */
+  | {readonly id: string; readonly released: true};
 
 /** A refusal as another tab can receive it: its name, message and HTTP status. */
 export function outcomeOfError(id: string, error: unknown): WriteOutcome {

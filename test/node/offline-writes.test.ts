@@ -365,6 +365,39 @@ describe('offline writes', () => {
     assert.deepEqual(errors, [], 'nothing reported: the closed channel is not written to');
   });
 
+  test('a Controller that replaces a disposed one sends the stored write the disposed one was sending when it stopped', async () => {
+    for (const answered of [false, true]) {
+      const server = fakeServer();
+      server.slow.set('handed over', 12);
+      const storage = memoryQueue();
+      const database = `replaced-${answered}`;
+      const first = setup({server, storage, database});
+      await loaded(first);
+      first.network.set(false);
+      server.online = false;
+      first.controller.fetch(first.api.rename, {id: '1'}, {title: 'handed over'}).catch(() => undefined);
+      await until(() => storage.entries.size === 1, 'stored');
+      // Back online for the page, and the first Controller starts sending; then it is disposed mid-send.
+      server.online = answered;
+      first.network.set(true);
+      await until(() => [...storage.entries.values()].some(entry => entry.claim !== undefined), 'claimed and being sent');
+      first.controller.dispose();
+      // The page's next Controller restores the write, and finds it claimed by the one disposed.
+      const second = setup({server, storage, database});
+      second.controller.setResponse(second.api.getTodo, {id: '1'}, {id: '1', title: 'one'});
+      await until(() => second.pending('1'), 'restored, waiting');
+      if (!answered) {
+        // The disposed one's send gets no response and lets the claim go; the server is back after it.
+        await until(() => [...storage.entries.values()].every(entry => entry.claim === undefined), 'released');
+        server.online = true;
+      }
+      await until(() => !second.pending('1') && storage.entries.size === 0, `${answered ? 'answered' : 'released'}: settled in the second Controller`);
+      assert.deepEqual(server.log, ['PATCH 1 handed over'], 'sent exactly once');
+      assert.equal(second.title('1'), 'handed over');
+      second.controller.dispose();
+    }
+  });
+
   test('two tabs restore the same queue: one sends it, the other gets its answer', async () => {
     const server = fakeServer();
     const storage = memoryQueue();

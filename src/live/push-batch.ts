@@ -26,6 +26,9 @@ const FRAME_WAIT = 1000;
  */
 const SLICE_MS = 4;
 
+/** Written pushes a queue that is not empty yet may keep before it lets them go. */
+const COMPACT_AFTER = 1024;
+
 /** Pushes read between two looks at the clock. */
 const CLOCK_EVERY = 32;
 
@@ -123,14 +126,18 @@ class PushBatch {
         unfit.set(push, error); // a message that does not fit its schema is reported alone
       }
     } while (end < queued.length && ((end - from) % CLOCK_EVERY !== 0 || clock() < deadline));
-    if (end < queued.length) {
-      this.head = end;
-      this.askFrame();
-    } else {
+    if (end === queued.length) {
       this.queued = [];
       this.head = 0;
+      if (store.pendingWrites === this.flush) store.pendingWrites = undefined;
+    } else {
+      // A stream that never lets the queue empty must not keep what it wrote.
+      if (end > COMPACT_AFTER && end * 2 > queued.length) {
+        this.queued = queued.slice(end);
+        this.head = 0;
+      } else this.head = end;
+      this.askFrame();
     }
-    if (this.head === 0 && store.pendingWrites === this.flush) store.pendingWrites = undefined;
     this.commit(entries, pushes, unfit);
   }
 
@@ -141,7 +148,7 @@ class PushBatch {
    */
   private receive(entries: Received[]): void {
     const {store} = this;
-    if (this.head > 0) store.pendingWrites = () => void (store.pendingWrites = this.flush);
+    if (this.head < this.queued.length) store.pendingWrites = () => void (store.pendingWrites = this.flush);
     store.receiveMany(entries);
   }
 

@@ -328,7 +328,7 @@ class Session implements FeedSession {
       this.report(new FeedError({kind: 'parse', url: this.currentUrl, event, id, raw, message: `the message does not parse: ${(error as Error)?.message ?? error}`, cause: error}));
       return;
     }
-    // Written with the other messages of this task, in one commit: a burst tells each reader once.
+    // Written with the other messages that came before the next frame, in one commit: a burst tells each reader once.
     queuePush(this.controller, this.endpointFor(event, schema, Array.isArray(data)), data, (written, error) => {
       if (!written) this.unfit(event, id, raw, error);
       else if (this.options.onMessage) {

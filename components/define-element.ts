@@ -1,12 +1,15 @@
 import {ReactiveElement} from 'lit';
+import {DEV_MODE} from '../src/dev/index.js';
 import {warnUnknownAttributes} from './unknown-attributes.js';
 
 /**
  * Defines a custom element once. A page may load the npm build and the CDN
  * build together; the second definition is skipped instead of throwing.
- * Each instance checks its attributes when it connects, in every build
+ * In development mode each instance checks its attributes when it connects
  * (see {@link warnUnknownAttributes}): an ignored attribute that looks like
- * a typo of a known one is never silent.
+ * a typo of a known one is reported while the page is written. Production
+ * builds leave the check out, as Lit leaves out its warnings: a page's
+ * attributes do not change once it ships.
  *
  * @example
  * ```ts
@@ -15,7 +18,7 @@ import {warnUnknownAttributes} from './unknown-attributes.js';
  */
 export function defineElement(name: string, constructor: CustomElementConstructor): void {
   if (typeof customElements === 'undefined' || customElements.get(name)) return;
-  if (constructor.prototype instanceof ReactiveElement) {
+  if (DEV_MODE && constructor.prototype instanceof ReactiveElement) {
     (constructor as unknown as typeof ReactiveElement).addInitializer(element =>
       element.addController({hostConnected: () => warnUnknownAttributes(element)}),
     );

@@ -1,5 +1,5 @@
 import type {ReactiveElement} from 'lit';
-import {DEV_MODE, devLog} from '../src/dev/index.js';
+import {devLog} from '../src/dev/index.js';
 import {describeElement} from './attribute-error.js';
 import {closestName} from './closest-name.js';
 
@@ -19,10 +19,10 @@ const reported = new WeakMap<Element, Set<string>>();
  * the element does not know but that is close to one it knows, or that
  * names a property which has no attribute (set from JavaScript): such an
  * attribute is ignored, so the element quietly does something else than
- * the page meant (`fiter=` shows every row). In every build: production
- * names the element and the attribute; development mode adds "did you
- * mean" or what to do. Other unknown attributes are left alone: pages add
- * their own.
+ * the page meant (`fiter=` shows every row). The warning says "did you
+ * mean" or what to do. Development mode only: production builds drop the
+ * check with its list of names. Other unknown attributes are left alone:
+ * pages add their own.
  *
  * @example
  * ```ts
@@ -40,10 +40,6 @@ export function warnUnknownAttributes(element: ReactiveElement): void {
     if (property === undefined && suggestion === undefined) continue;
     if (!seen) reported.set(element, (seen = new Set()));
     seen.add(name);
-    if (!DEV_MODE) {
-      console.warn(`data-elements: ${describeElement(element)} ignores the unknown attribute "${name}"`, element);
-      continue;
-    }
     const advice =
       property !== undefined
         ? `"${String(property)}" is a property with no attribute: set element.${String(property)} from JavaScript.`

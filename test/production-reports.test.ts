@@ -5,6 +5,7 @@
 // - a Lit reader's error that nothing shows: data-error from its host and the platform's
 //   reportError (window.onerror), once per failure;
 // - a page that never loads the elements: the reader under the undefined <data-provider> says so;
+// - a reader with no <data-provider> at all: its element named, development mode's advice left out;
 // - a malformed <data-provider> option attribute: data-error and reportError, naming the element,
 //   the attribute and the value.
 // An attribute close to a known one (fiter= on <data-query>) is a warning of development mode
@@ -90,6 +91,13 @@ describe('production: failures reach the page', () => {
     expect((frame.errors[0] as Error).message).to.equal(message);
     expect(frame.heard.map(e => e.detail.message)).to.deep.equal([message]);
     expect(frame.consoleErrors).to.deep.equal([]);
+  });
+
+  it('a reader with no <data-provider> above it: the short message, without what to do', async () => {
+    const frame = await productionFrame('/components/index.ts', '/test/helpers/production-readers.ts');
+    frame.doc.body.innerHTML = '<prod-pin-view></prod-pin-view>';
+    await until(() => frame.errors.length === 1, 'reported');
+    expect((frame.errors[0] as Error).message).to.equal('<prod-pin-view> has no <data-provider> above it');
   });
 
   it('fiter= on <data-query>: no check and no warning (development mode has it)', async () => {

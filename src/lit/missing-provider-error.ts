@@ -5,7 +5,7 @@ import {undefinedAncestor} from './undefined-ancestor.js';
  * Raised when an element asks for the cache but has no `<data-provider>`
  * above it. The message names the element, and says when the
  * `<data-provider>` above it was never defined (the elements were not
- * loaded); development mode adds how to load them.
+ * loaded); development mode adds what to do.
  *
  * @example
  * ```ts
@@ -21,7 +21,8 @@ export class MissingProviderError extends Error {
             (DEV_MODE
               ? " Add import 'lit-data-elements/elements' (or 'lit-data-elements/provider') to your code, or the CDN <script type=\"module\"> to the page."
               : '')
-        : `${describeHost(host)} has no <data-provider> above it: wrap it (or a parent) in <data-provider>, or give it a Controller through the data context.`,
+        : `${describeHost(host)} has no <data-provider> above it` +
+            (DEV_MODE ? ': wrap it (or a parent) in <data-provider>, or give it a Controller through the data context.' : ''),
     );
   }
 }

@@ -1,3 +1,5 @@
+import {DEV_MODE} from '../dev/index.js';
+
 /** One piece of a parsed path template. */
 export type PathToken =
   | {readonly type: 'text'; readonly value: string}
@@ -78,7 +80,7 @@ export function parsePath(path: string): PathToken[] {
         i++;
         return tokens;
       } else if (RESERVED.includes(char)) {
-        fail(`Unexpected ${char} (the characters ( ) [ ] ? + ! are reserved; write an optional part as {...})`);
+        fail(`Unexpected ${char}${DEV_MODE ? ' (the characters ( ) [ ] ? + ! are reserved; write an optional part as {...})' : ''}`);
       } else {
         text += char;
         i++;

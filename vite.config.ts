@@ -69,15 +69,20 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
 const external = (id: string) => deps.some(d => id === d || id.startsWith(`${d}/`));
 
-// The CDN file exports persistence and tab sync, so its provider takes them from the same
-// file (one module, no chunk) rather than loading them on demand as npm builds do.
-const bundledProviderPlugins: Plugin = {
-  name: 'bundled-provider-plugins',
+// The CDN file is one module: what npm builds load on demand (the provider's persistence and
+// tab sync, which it exports anyway, and the refresh part's poll timers) it takes from the same
+// file, through a bundled twin of each loader, rather than from a chunk.
+const BUNDLED_LOADERS: {source: string; importer: string; twin: string}[] = [
+  {source: './load-provider-plugins.js', importer: '/components/data-provider.ts', twin: 'components/load-provider-plugins-bundled.ts'},
+  {source: './load-poll-scheduler.js', importer: '/src/refresh/refresh.ts', twin: 'src/refresh/load-poll-scheduler-bundled.ts'},
+];
+const bundledLoaders: Plugin = {
+  name: 'bundled-loaders',
   enforce: 'pre',
-  resolveId: (source, importer) =>
-    source === './load-provider-plugins.js' && importer?.endsWith('/components/data-provider.ts')
-      ? ROOT + 'components/load-provider-plugins-bundled.ts'
-      : undefined,
+  resolveId(source, importer) {
+    const loader = BUNDLED_LOADERS.find(l => source === l.source && importer?.endsWith(l.importer));
+    return loader ? ROOT + loader.twin : undefined;
+  },
 };
 
 /**
@@ -147,7 +152,7 @@ export default defineConfig(async ({command, mode}) => {
   if (mode === 'cdn' || mode === 'cdn-devtools') {
     const devtools = mode === 'cdn-devtools';
     return {
-      plugins: [devMode(false), bundledProviderPlugins],
+      plugins: [devMode(false), bundledLoaders],
       build: {
         outDir: 'dist/cdn',
         emptyOutDir: !devtools,
@@ -205,7 +210,7 @@ export default defineConfig(async ({command, mode}) => {
   }
   if (mode === 'cdn-development') {
     return {
-      plugins: [devMode(true), bundledProviderPlugins],
+      plugins: [devMode(true), bundledLoaders],
       // Lit's own development build too (its warnings), as the `development` condition picks it.
       resolve: {conditions: ['module', 'browser', 'development']},
       build: {

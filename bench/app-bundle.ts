@@ -76,6 +76,8 @@ export interface AppBundle {
   readonly inputs: ReadonlyMap<string, number>;
   /** gzip bytes of what loads on demand (import() chunks). */
   readonly onDemandGzip: number;
+  /** The code of what loads on demand (import() chunks), joined. */
+  readonly onDemandCode: string;
 }
 
 /**
@@ -112,7 +114,7 @@ async function bundleFile(entry: string, stubs: Record<string, string>): Promise
     for (const [path, {bytesInOutput}] of Object.entries(output.inputs)) if (bytesInOutput > 0) inputs.set(path, (inputs.get(path) ?? 0) + bytesInOutput);
   }
   const lazy = onDemand.map(output => output.text).join('\n');
-  return {code, min: Buffer.byteLength(code), gzip: gzipSync(code, {level: 9}).length, inputs, onDemandGzip: lazy ? gzipSync(lazy, {level: 9}).length : 0};
+  return {code, min: Buffer.byteLength(code), gzip: gzipSync(code, {level: 9}).length, inputs, onDemandGzip: lazy ? gzipSync(lazy, {level: 9}).length : 0, onDemandCode: lazy};
 }
 
 /** The consumer app of test/fixtures/consumer, re-exported (the package marks its own modules side-effect free, so a bare import would be dropped): the app every part's cost is measured against. */

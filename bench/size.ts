@@ -208,7 +208,7 @@ for (const entry of entries) {
     continue;
   }
   const {min, gzip, groups, onDemandGzip, files} = await measure(entry);
-  if (onDemandGzip) notes.push(`${entry.name}: sizes are what loads first; ${kB(onDemandGzip)} more load on demand (persistence, tab sync and offline writes, when a provider asks for them).`);
+  if (onDemandGzip) notes.push(`${entry.name}: sizes are what loads first; ${kB(onDemandGzip)} more load on demand (persistence, tab sync and offline writes when a provider asks for them, the poll timers with the first read of an endpoint with a \`pollFrequency\`).`);
   if (DETAIL && groups) {
     const total = [...groups.values()].reduce((a, b) => a + b, 0);
     console.log(`${entry.name}: minified bytes by source (before gzip)`);
@@ -263,6 +263,8 @@ interface PartRow {
   readonly add?: string;
   /** Modules replaced by stubs (a default the app carries). */
   readonly without?: Record<string, string>;
+  /** What of it loads on demand rather than first: the row then says how much that is. */
+  readonly onDemand?: string;
 }
 const PART_ROWS: PartRow[] = [
   {
@@ -274,9 +276,10 @@ const PART_ROWS: PartRow[] = [
     },
   },
   {
-    name: 'refresh (polling, refetch on focus and on reconnect)',
+    name: 'refresh (polling, refetch on focus and on reconnect): what loads first',
     how: 'a default of `<data-provider>`; elsewhere `plugins: [new Refresh()]` from `lit-data-elements/refresh`',
     without: {'src/refresh/index.ts': 'export class Refresh { attach() { return () => {}; } }'},
+    onDemand: 'the poll timers, in a chunk loaded with the first read of an endpoint with a `pollFrequency`',
   },
   {name: 'pagination', how: '`lit-data-elements/pagination`', add: "export * from 'lit-data-elements/pagination';"},
   {name: 'snapshots (dehydrate, hydrate, merge)', how: '`lit-data-elements/snapshots`', add: "export * from 'lit-data-elements/snapshots';"},
@@ -298,7 +301,9 @@ for (const part of PART_ROWS) {
   const other = part.add ? await bundleApp(`${CONSUMER_APP}\n${part.add}`) : await bundleApp(CONSUMER_APP, {stubs: part.without});
   const sign = part.add ? 1 : -1;
   const delta = (a: number, b: number) => `${sign * (b - a) >= 0 ? '+' : ''}${kB(sign * (b - a))}`;
-  partRows.push([part.name, part.add ? 'opt-in' : 'default', delta(app.min, other.min), delta(app.gzip, other.gzip), part.how]);
+  // The on-demand chunks gzipped together: about what the part's chunk weighs on its own.
+  const onDemand = part.onDemand ? `; ${part.onDemand}: about ${delta(app.onDemandGzip, other.onDemandGzip)} min+gzip more` : '';
+  partRows.push([part.name, part.add ? 'opt-in' : 'default', delta(app.min, other.min), delta(app.gzip, other.gzip), part.how + onDemand]);
 }
 const partsTable = table(['part', 'in the app', 'minified', 'min + gzip', 'how to turn it on'], partRows, ['l', 'l', 'r', 'r', 'l']);
 

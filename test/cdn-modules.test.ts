@@ -72,6 +72,30 @@ describe('CDN modules (dist/cdn/modules)', () => {
     }
   });
 
+  it('loads the poll timers only when a read of an endpoint with a pollFrequency is kept, then polls', async () => {
+    let reads = 0;
+    await startWorker(http.get('/module-api/notes', () => HttpResponse.json(notes)), http.get('/module-api/polled', () => HttpResponse.json({reads: ++reads})));
+    const {frame, win} = await openPage();
+    try {
+      await waitUntil(() => win.customElements.get('data-query'), '<data-query> defined on first use', {timeout: 8000});
+      expect(loadedChunks(win), 'the provider polls nothing yet').not.to.include('controller-polls');
+      const [core, refresh] = await (win as unknown as {eval(code: string): Promise<Record<string, any>[]>}).eval(
+        `Promise.all([import('/dist/cdn/modules/index.js'), import('/dist/cdn/modules/refresh.js')])`,
+      );
+      const controller = new core!.Controller({plugins: [new refresh!.Refresh()]});
+      const release = controller.retain(new core!.RestEndpoint({path: '/module-api/polled', pollFrequency: 30}));
+      try {
+        await waitUntil(() => reads >= 2, 'polled', {timeout: 8000});
+        expect(loadedChunks(win)).to.include('controller-polls');
+      } finally {
+        release();
+        controller.dispose();
+      }
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('discover() defines the elements in a shadow root, which the autoloader does not watch', async () => {
     const {frame, win, doc} = await openPage();
     try {

@@ -84,6 +84,27 @@ describe('CDN build', () => {
     watcher.unwatch(title);
   });
 
+  it('polls an endpoint with a pollFrequency in that page: the poll timers are in the file, which loads no other', async () => {
+    let reads = 0;
+    await startWorker(...handlers, http.get('/cdn-api/polled', () => HttpResponse.json({reads: ++reads})));
+    const {frame, win} = await openPage();
+    try {
+      const cdn = await (win as unknown as {eval(code: string): Promise<Record<string, any>>}).eval(`import(${JSON.stringify(CDN_FILE)})`);
+      const controller = new cdn.Controller({plugins: [new cdn.Refresh()]});
+      const release = controller.retain(new cdn.RestEndpoint({path: '/cdn-api/polled', pollFrequency: 30}));
+      try {
+        await waitUntil(() => reads >= 2, 'polled', {timeout: 8000});
+      } finally {
+        release();
+        controller.dispose();
+      }
+      const scripts = win.performance.getEntriesByType('resource').map(entry => new URL(entry.name).pathname).filter(path => path.endsWith('.js') && !path.startsWith('/__web-dev-server'));
+      expect(scripts).to.deep.equal([CDN_FILE]);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('renders a list from a mocked API in a page of plain HTML that loads only the CDN file', async () => {
     await startWorker(...handlers);
     const {frame, win, doc} = await openPage();

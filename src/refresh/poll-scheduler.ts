@@ -66,16 +66,18 @@ export class PollScheduler {
    * Adds a reader of `key` when `endpoint.pollFrequency` is set; returns the
    * release function (calling it twice releases once). Without a frequency
    * nothing is scheduled, and there is nothing to release (undefined).
+   * `since`: when the reader came (default now); its first poll is due one
+   * frequency after it, so a reader that waited for this module to load
+   * keeps its cadence.
    */
-  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): (() => void) | undefined {
+  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string, since = this.options.now()): (() => void) | undefined {
     const frequency = this.frequencyOf(endpoint);
     if (frequency === undefined) return undefined;
     const holder: Holder = {endpoint, args, frequency};
     let poll = this.polls.get(key);
-    const now = this.options.now();
-    const dueAt = now + frequency;
+    const dueAt = since + frequency;
     if (!poll) {
-      poll = {holders: new Set(), dueAt, lastAt: now, timer: undefined, scheduled: false};
+      poll = {holders: new Set(), dueAt, lastAt: since, timer: undefined, scheduled: false};
       this.polls.set(key, poll);
     }
     poll.holders.add(holder);

@@ -1,8 +1,9 @@
 // Polling (`pollFrequency`): one timer per result however many readers retain it, at the
 // shortest frequency, started by the first retain and stopped by the last release, paused
-// while the page is hidden. Driven by a fake clock with timers and a fake page.
+// while the page is hidden. Driven by a fake clock with timers and a fake page. The poll timers
+// load on demand with the first polled read: tests await `loaded()` before they look for a timer.
 import {Refresh} from '../../src/refresh/index.js';
-import {PollScheduler} from '../../src/refresh/internal.js';
+import {PollScheduler, pollSchedulerLoaded} from '../../src/refresh/internal.js';
 import {describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {Controller} from '../../src/core/index.js';
@@ -16,7 +17,10 @@ function setupPolling(options: {refetchOnFocus?: boolean} = {}) {
   const page = createFakePage();
   const queue = new RequestQueue(createFakeClock());
   // Retries off: a failed poll is the failure under test.
-  const controller = new Controller({now: timers.now, timers, retry: false, plugins: [new Refresh({page, ...options})]});
+  const refresh = new Refresh({page, ...options});
+  const controller = new Controller({now: timers.now, timers, retry: false, plugins: [refresh]});
+  /** Settles once the poll scheduler has arrived and the reads kept meanwhile poll. */
+  const loaded = () => pollSchedulerLoaded(refresh);
   const patterns = createPatterns(queue);
   const sent: string[] = [];
   /** An Article endpoint that answers at once, polled every `ms`. */
@@ -31,15 +35,16 @@ function setupPolling(options: {refetchOnFocus?: boolean} = {}) {
     },
   });
   const sentFor = (id: string) => sent.filter(sentId => sentId === id).length;
-  return {timers, page, queue, controller, every, sentFor, ...patterns};
+  return {timers, page, queue, controller, loaded, every, sentFor, ...patterns};
 }
 
 describe('polling', () => {
   test('two readers of one result share one timer; polls stop when the last reader goes', async () => {
-    const {timers, controller, every, sentFor} = setupPolling();
+    const {timers, controller, loaded, every, sentFor} = setupPolling();
     const endpoint = every(1_000);
     const first = controller.retain(endpoint, {id: '1'});
     const second = controller.retain(endpoint, {id: '1'});
+    await loaded();
     assert.equal(timers.pending, 1, 'one timer for the result');
     await timers.tick(1_000);
     assert.equal(sentFor('1'), 1);
@@ -57,10 +62,11 @@ describe('polling', () => {
   });
 
   test('readers that watch a polled result keep it polled; the last watch that closes stops the requests', async () => {
-    const {timers, controller, every, sentFor} = setupPolling();
+    const {timers, controller, loaded, every, sentFor} = setupPolling();
     const endpoint = every(1_000);
     const first = controller.watch(endpoint, [{id: '1'}], () => {});
     const second = controller.watch(endpoint, [{id: '1'}], () => {});
+    await loaded();
     await timers.tick(3_000);
     assert.equal(sentFor('1'), 3, 'polled every second while watched');
     first.close();
@@ -76,10 +82,11 @@ describe('polling', () => {
 
   test('a watch and a retain of one polled result: polls go on until both let go, whichever goes last', async () => {
     for (const last of ['watch', 'retain'] as const) {
-      const {timers, controller, every, sentFor} = setupPolling();
+      const {timers, controller, loaded, every, sentFor} = setupPolling();
       const endpoint = every(1_000);
       const watch = controller.watch(endpoint, [{id: '1'}], () => {});
       const release = controller.retain(endpoint, {id: '1'});
+      await loaded();
       if (last === 'watch') release();
       else watch.close();
       await timers.tick(2_000);
@@ -92,9 +99,10 @@ describe('polling', () => {
   });
 
   test('a slow response is shared by the polls that fall due meanwhile: requests do not pile up', async () => {
-    const {timers, controller, queue, getArticle} = setupPolling();
+    const {timers, controller, loaded, queue, getArticle} = setupPolling();
     const endpoint = {...getArticle, pollFrequency: 1_000};
     controller.retain(endpoint, {id: '1'});
+    await loaded();
     await timers.tick(5_000);
     assert.equal(queue.count('getArticle'), 1, 'one request in flight, five polls');
     await queue.last('getArticle').resolve({id: '1', title: 'slow'});
@@ -103,8 +111,9 @@ describe('polling', () => {
   });
 
   test('the shortest frequency wins at once, and the longer one resumes when it goes', async () => {
-    const {timers, controller, every, sentFor} = setupPolling();
+    const {timers, controller, loaded, every, sentFor} = setupPolling();
     controller.retain(every(10_000), {id: '1'});
+    await loaded();
     await timers.tick(2_000);
     const fast = controller.retain(every(1_000), {id: '1'});
     assert.equal(timers.pending, 1);
@@ -120,9 +129,10 @@ describe('polling', () => {
   });
 
   test('results with different args poll on timers of their own', async () => {
-    const {timers, controller, every, sentFor} = setupPolling();
+    const {timers, controller, loaded, every, sentFor} = setupPolling();
     controller.retain(every(1_000), {id: '1'});
     controller.retain(every(3_000), {id: '2'});
+    await loaded();
     assert.equal(timers.pending, 2);
     await timers.tick(3_000);
     assert.deepEqual([sentFor('1'), sentFor('2')], [3, 1]);
@@ -130,8 +140,9 @@ describe('polling', () => {
 
   test('no timer runs while the page is hidden; a poll that fell due runs when it shows', async () => {
     // Showing the page also refetches what is stale on focus; this test looks at polls alone.
-    const {timers, page, controller, every, sentFor} = setupPolling({refetchOnFocus: false});
+    const {timers, page, controller, loaded, every, sentFor} = setupPolling({refetchOnFocus: false});
     controller.retain(every(1_000), {id: '1'});
+    await loaded();
     await timers.tick(1_000);
     assert.equal(sentFor('1'), 1);
     page.setHidden(true);
@@ -147,24 +158,27 @@ describe('polling', () => {
     assert.deepEqual([sentFor('1'), sentFor('2')], [3, 1]);
   });
 
-  test('an endpoint without pollFrequency is never polled; a bad one is warned about once', t => {
-    const {timers, controller, getArticle, every} = setupPolling();
+  test('an endpoint without pollFrequency is never polled; a bad one is warned about once', async t => {
+    const {timers, controller, loaded, getArticle, every} = setupPolling();
     const warn = t.mock.method(console, 'warn', () => {});
     controller.retain(getArticle, {id: '1'});
+    await loaded();
     assert.equal(timers.pending, 0);
     const bad = every(-5);
     controller.retain(bad, {id: '1'});
     controller.retain(bad, {id: '2'});
+    await loaded();
     assert.equal(timers.pending, 0);
     assert.equal(warn.mock.callCount(), 1);
     assert.match(String(warn.mock.calls[0]!.arguments[0]), /getArticle every -5 ms has pollFrequency -5/);
   });
 
   test('a failed poll keeps the data, records the error, and the next poll still runs', async () => {
-    const {timers, controller, queue, getArticle} = setupPolling();
+    const {timers, controller, loaded, queue, getArticle} = setupPolling();
     const endpoint = {...getArticle, pollFrequency: 1_000};
     controller.setResponse(endpoint, {id: '1'}, {id: '1', title: 'kept'});
     controller.retain(endpoint, {id: '1'});
+    await loaded();
     await timers.tick(1_000);
     await queue.last('getArticle').reject();
     await flush();
@@ -175,9 +189,11 @@ describe('polling', () => {
     assert.equal(queue.count('getArticle'), 2);
   });
 
-  test('dispose stops every poll timer and page listener', () => {
-    const {timers, page, controller, every} = setupPolling();
+  test('dispose stops every poll timer and page listener', async () => {
+    const {timers, page, controller, loaded, every} = setupPolling();
     controller.retain(every(1_000), {id: '1'});
+    await loaded();
+    assert.equal(timers.pending, 1);
     assert.ok(page.listenerCount > 0);
     controller.dispose();
     assert.equal(timers.pending, 0);
@@ -185,10 +201,11 @@ describe('polling', () => {
   });
 
   test('release is idempotent: a second call does not release another reader', async () => {
-    const {timers, controller, every, sentFor} = setupPolling();
+    const {timers, controller, loaded, every, sentFor} = setupPolling();
     const endpoint = every(1_000);
     const first = controller.retain(endpoint, {id: '1'});
     controller.retain(endpoint, {id: '1'});
+    await loaded();
     first();
     first();
     await timers.tick(1_000);
@@ -227,12 +244,14 @@ describe('polling without the refresh part', () => {
     second();
   });
 
-  test('with the refresh part it polls and says nothing', t => {
+  test('with the refresh part it polls and says nothing', async t => {
     const warn = t.mock.method(console, 'warn', () => undefined);
     const timers = createFakeTimers();
-    const controller = new Controller({now: timers.now, timers, plugins: [new Refresh({page: createFakePage()})]});
+    const refresh = new Refresh({page: createFakePage()});
+    const controller = new Controller({now: timers.now, timers, plugins: [refresh]});
     const getPrices: EndpointInterface = {name: 'getPrices', key: () => 'prices', schema: undefined, pollFrequency: 1_000, fetch: async () => ({})};
     const watch = controller.watch(getPrices, [], () => undefined);
+    await pollSchedulerLoaded(refresh);
     assert.equal(warn.mock.callCount(), 0);
     assert.equal(timers.pending, 1, 'one poll timer');
     watch.close();

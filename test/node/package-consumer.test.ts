@@ -35,10 +35,12 @@ async function minGzip(code: string): Promise<number> {
 
 /** Persistence and tab sync, which `<data-provider>` loads only when its attributes ask for them. */
 const PLUGIN_CODE = /indexedDB|BroadcastChannel/;
+/** The poll timers (their warning about a bad pollFrequency), which the refresh part loads with the first polled read. */
+const POLL_CODE = /it must be a positive number of ms/;
 
 /**
  * Checks an app's production build: no template layer and no development message anywhere, the
- * plugins only in a chunk loaded on demand, and what loads first (each file minified and
+ * plugins and the poll timers only in chunks loaded on demand, and what loads first (each file minified and
  * gzipped, as it travels) within the ceiling.
  */
 async function holdApp(t: {diagnostic(message: string): void}, what: string, initial: string[], onDemand: string[]): Promise<void> {
@@ -48,6 +50,8 @@ async function holdApp(t: {diagnostic(message: string): void}, what: string, ini
   assert.ok(!DEV_MESSAGE.test(all), 'a production build has no development-mode message');
   assert.ok(!PLUGIN_CODE.test(initial.join('\n')), 'persistence and tab sync are not loaded first');
   assert.ok(PLUGIN_CODE.test(onDemand.join('\n')), 'they are in a chunk the provider loads on demand');
+  assert.ok(!POLL_CODE.test(initial.join('\n')), 'the poll timers are not loaded first');
+  assert.ok(POLL_CODE.test(onDemand.join('\n')), 'they are in a chunk the refresh part loads on demand');
   let size = 0;
   for (const code of initial) size += await minGzip(code);
   reportAndHold(t, what, size, 'litApp');

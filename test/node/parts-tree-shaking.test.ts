@@ -44,6 +44,16 @@ test('a Controller without the refresh part polls nothing: the poll timers come 
   assert.match(refreshed.code, /visibilitychange/);
 });
 
+test('the poll timers load on demand: the consumer app loads first none of them, and has them in a chunk of their own', async () => {
+  const app = await bundleApp(CONSUMER_APP);
+  assert.ok(files(app, 'src/refresh/').length > 0, 'the provider turns the refresh part on');
+  // The scheduler's warning about a bad pollFrequency: a string only its code has.
+  const marker = /it must be a positive number of ms/;
+  assert.equal(app.inputs.has('src/refresh/poll-scheduler.ts'), false, 'no poll scheduler in what loads first');
+  assert.doesNotMatch(app.code, marker);
+  assert.match(app.onDemandCode, marker, 'in a chunk loaded on demand');
+});
+
 /** Features an app asks for by calling a function: the consumer app (which calls none of them) carries none of their code. */
 const FEATURES = [
   {file: 'src/rest/optimistic-resource.ts', add: "export {optimisticResource} from 'lit-data-elements';", marker: /tmp-/},

@@ -30,7 +30,9 @@ export const SIZE_CEILINGS = {
   // that forgets its first entry, which costs microseconds a call in Firefox: +0.08 kB.
   // The refresh part's poll timers loaded on demand, with the first polled read: -0.42 kB
   // (29.02 -> 28.60 in the package test's Vite build, 28.80 -> 28.36 in `npm run size`).
-  litApp: kB(28.7),
+  // Development mode only: the check for attributes close to known ones, and the advice of two
+  // production messages: -0.7 kB (28.6 -> 27.9).
+  litApp: kB(28.0),
   // With the signals part, which brings signal-polyfill and @lit-labs/signals (about 5.3 kB of it).
   // With the offline writes part (+2.2 kB). The shared provider request: +0.4 kB (67.3 -> 67.7).
   // Rows built by a constructor per table and reads shared between memo entries (what an
@@ -38,10 +40,12 @@ export const SIZE_CEILINGS = {
   // Live bursts written in frames, in slices of a frame, reported in order, and the recent ids
   // in a ring: +0.3 kB (67.9 -> 68.3).
   // The refresh part's on-demand load of its poll timers, which this file bundles anyway: +0.19 kB (68.39 -> 68.57).
-  cdnFile: kB(68.7),
+  // The same development-mode-only check and messages: -0.6 kB (68.57 -> 67.93).
+  cdnFile: kB(68.0),
   // In four chunks of what such a page loads (vite.config.ts, cdnChunkGroups) besides the
   // autoloader and the elements' own modules: 8 files rather than 24. The shared provider
   // request: +0.3 kB (42.2 -> 42.5). The Lit integration's controllers that no element uses in
   // chunks of their own: -1.4 kB (42.5 -> 41.2).
-  cdnQueryPage: kB(41.4),
+  // The poll timers on demand, and the development-mode-only check and messages: -1.0 kB (41.3 -> 40.3).
+  cdnQueryPage: kB(40.4),
 } as const;

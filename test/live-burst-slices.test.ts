@@ -7,7 +7,7 @@
 // a hundred cannot fit one slice on any machine.
 import {expect, waitUntil} from '@open-wc/testing';
 import {Controller, Entity, type Commit} from '../src/index.js';
-import {queuePush} from '../src/live/push-batch.js';
+import {queueData} from './helpers/queue-data.js';
 
 class SlowToRead extends Entity {
   id = '';
@@ -42,7 +42,7 @@ function frameCounter(): {readonly count: number; stop(): void} {
 /** Queues the burst in one task: each entity `i % 10` gets the values in order. */
 function queueBurst(controller: Controller, settled: string[]): void {
   for (let n = 0; n < BURST; n++) {
-    queuePush(controller, pushed, {id: String(n % 10), n}, (written, error) => settled.push(written ? String(n) : `${n} ${error}`));
+    queueData(controller, pushed, {id: String(n % 10), n}, (written, error) => settled.push(written ? String(n) : `${n} ${error}`));
   }
 }
 

@@ -99,7 +99,7 @@ export class EventSourceFeed extends LiveFeed {
         const id = event.lastEventId || undefined;
         const own = id !== undefined && id !== previousId;
         previousId = event.lastEventId ?? '';
-        session.receive(name, id, () => JSON.parse(String(event.data)), event.data, own);
+        session.receiveText(name, id, String(event.data), own);
       });
     }
     source.addEventListener('open', () => {

@@ -3,7 +3,7 @@ import type {EndpointInterface} from '../endpoint/index.js';
 import {isEntityClass} from '../schema/index.js';
 import {FeedError} from './feed-error.js';
 import {feedUrl, type FeedUrl} from './feed-url.js';
-import {queuePush} from './push-batch.js';
+import {queuePush, type PushOwner} from './push-batch.js';
 import {RecentIds} from './recent-ids.js';
 
 /**
@@ -82,8 +82,17 @@ export interface FeedSession {
   /** The event names with a schema (what to listen for). */
   readonly eventNames: readonly string[];
   opened(): void;
-  /** A message: `read` gives its data (and may throw if it does not parse). */
-  receive(event: string, id: string | undefined, read: () => unknown, raw: unknown, dedupe: boolean): void;
+  /**
+   * A message the transport decoded: `data`, from `raw` as it came. `dedupe`:
+   * whether `id` is surely the message's own, to skip it when it was applied
+   * already.
+   */
+  receive(event: string, id: string | undefined, raw: unknown, dedupe: boolean, data: unknown): void;
+  /**
+   * A message whose data is JSON `text`, parsed when the message is written
+   * (one that does not parse is reported then); otherwise as {@link receive}.
+   */
+  receiveText(event: string, id: string | undefined, text: string, dedupe: boolean): void;
   /** The connection is down and its transport retries by itself. */
   interrupted(): void;
   /** The connection is gone: the feed opens a new one after a backoff delay. */
@@ -255,8 +264,19 @@ interface FeedHooks {
   lastEventId(id: string): void;
 }
 
+/** A message waiting to be written: parsed, when it came as text, and read through its schema only then. */
+interface QueuedMessage {
+  readonly event: string;
+  readonly id: string | undefined;
+  readonly raw: unknown;
+  readonly schema: unknown;
+  data: unknown;
+  /** False until its text parsed: a message that fails to be read before then does not parse. */
+  parsed: boolean;
+}
+
 /** One feed's connection into one Controller, across reconnects. */
-class Session implements FeedSession {
+class Session implements FeedSession, PushOwner<QueuedMessage> {
   holders = 0;
   readonly eventNames: readonly string[];
   private transport: FeedTransport | undefined;
@@ -308,7 +328,15 @@ class Session implements FeedSession {
     this.everOpened = true;
   }
 
-  receive(event: string, id: string | undefined, read: () => unknown, raw: unknown, dedupe: boolean): void {
+  receive(event: string, id: string | undefined, raw: unknown, dedupe: boolean, data: unknown): void {
+    this.queue(event, id, raw, dedupe, data, true);
+  }
+
+  receiveText(event: string, id: string | undefined, text: string, dedupe: boolean): void {
+    this.queue(event, id, text, dedupe, undefined, false);
+  }
+
+  private queue(event: string, id: string | undefined, raw: unknown, dedupe: boolean, data: unknown, parsed: boolean): void {
     if (this.closed) return;
     if (id !== undefined && id !== '') {
       if (dedupe && !this.recent.add(id)) return; // sent again after a resume: applied already
@@ -321,24 +349,34 @@ class Session implements FeedSession {
     }
     const schema = this.schemas.get(event);
     if (schema === null) return;
-    let data: unknown;
-    try {
-      data = read();
-    } catch (error) {
-      this.report(new FeedError({kind: 'parse', url: this.currentUrl, event, id, raw, message: `the message does not parse: ${(error as Error)?.message ?? error}`, cause: error}));
-      return;
+    // Written with the other messages that came before the next frame, in one commit: a burst
+    // tells each reader once. It waits as it came: a chunk of thousands costs little more than
+    // its own delivery, and the parse is paid in the frames that write it.
+    queuePush<QueuedMessage>(this.controller, this, {event, id, raw, schema, data, parsed});
+  }
+
+  /** The endpoint and data of a queued message, parsed now if it came as text. */
+  read(message: QueuedMessage): {endpoint: EndpointInterface; data: unknown} {
+    if (!message.parsed) {
+      message.data = JSON.parse(String(message.raw));
+      message.parsed = true;
     }
-    // Written with the other messages that came before the next frame, in one commit: a burst tells each reader once.
-    queuePush(this.controller, this.endpointFor(event, schema, Array.isArray(data)), data, (written, error) => {
-      if (!written) this.unfit(event, id, raw, error);
-      else if (this.options.onMessage) {
-        try {
-          this.options.onMessage(id === undefined ? {event, data} : {event, data, id});
-        } catch (thrown) {
-          reportCallbackError(thrown);
-        }
+    return {endpoint: this.endpointFor(message.event, message.schema, Array.isArray(message.data)), data: message.data};
+  }
+
+  /** After a queued message's write: `onMessage`, or the report of why it could not be written. */
+  settled({event, id, raw, data, parsed}: QueuedMessage, written: boolean, error?: unknown): void {
+    if (!written) {
+      if (!parsed) {
+        this.report(new FeedError({kind: 'parse', url: this.currentUrl, event, id, raw, message: `the message does not parse: ${(error as Error)?.message ?? error}`, cause: error}));
+      } else this.unfit(event, id, raw, error);
+    } else if (this.options.onMessage) {
+      try {
+        this.options.onMessage(id === undefined ? {event, data} : {event, data, id});
+      } catch (thrown) {
+        reportCallbackError(thrown);
       }
-    });
+    }
   }
 
   /** Reports a message that does not fit its schema, or whose write failed (found when it is written). */

@@ -6,15 +6,32 @@ type Store = ControllerInternals['store'];
 /** A push read through its schema, as the store writes it. */
 type Received = Parameters<Store['receiveMany']>[0][number];
 
-/** Called once a queued push was written (`true`), or could not be (`false` and the error). */
-export type PushSettled = (written: boolean, error?: unknown) => void;
-
+/** A push waiting in the queue: its message as it came, and when. */
 interface QueuedPush {
-  readonly endpoint: EndpointInterface;
-  readonly data: unknown;
+  readonly owner: PushOwner<unknown>;
+  readonly message: unknown;
   /** When it came: the time it is written with, as an immediate write would have been. */
   readonly arrivedAt: number;
-  readonly settled: PushSettled;
+}
+
+/**
+ * What queued a push, and reads it when it is written: so that a message can
+ * wait in the queue as it came (its text), and be parsed and read through its
+ * schema only in the commit that writes it.
+ *
+ * @example
+ * ```ts
+ * const owner: PushOwner<string> = {
+ *   read: text => ({endpoint: pushed, data: JSON.parse(text)}),
+ *   settled: (text, written, error) => written || console.warn(text, error),
+ * };
+ * ```
+ */
+export interface PushOwner<M> {
+  /** The endpoint and data of a queued message; throws when it cannot be read (it is then reported through `settled`). */
+  read(message: M): {endpoint: EndpointInterface; data: unknown};
+  /** Called once the message was written (`true`), or could not be read or written (`false` and the error). */
+  settled(message: M, written: boolean, error?: unknown): void;
 }
 
 /** How long a commit waits for a frame that does not come (a page hidden meanwhile), in ms. */
@@ -40,9 +57,10 @@ const clock: () => number = typeof performance === 'object' ? () => performance.
 /**
  * The pushes of one store not written yet.
  *
- * A push is only queued when it comes: reading it through its schema is
- * left to the commit, so that a task handing over thousands of messages
- * (an event-stream chunk) costs little more than parsing them. In a page
+ * A push is only queued when it comes, as its owner got it: reading it
+ * (parsing its text, then through its schema) is left to the commit, so that
+ * a task handing over thousands of messages (an event-stream chunk) costs
+ * little more than their delivery. In a page
  * that renders frames, the next animation frame writes what is queued, as
  * one commit, just before it renders (a write in the task after the
  * messages' would render in that same frame, and make it as long as both);
@@ -113,19 +131,19 @@ class PushBatch {
     if (from >= queued.length) return;
     const sliced = !all && framesRun();
     const deadline = sliced ? clock() + SLICE_MS : Infinity;
-    const pushes: QueuedPush[] = [];
     const entries: Received[] = [];
     const unfit = new Map<QueuedPush, unknown>();
     let end = from;
     do {
       const push = queued[end++]!;
-      pushes.push(push);
       try {
-        entries.push(this.received(push));
+        const {endpoint, data} = push.owner.read(push.message);
+        entries.push(this.received(endpoint, data, push.arrivedAt));
       } catch (error) {
-        unfit.set(push, error); // a message that does not fit its schema is reported alone
+        unfit.set(push, error); // a message that cannot be read is reported alone
       }
     } while (end < queued.length && ((end - from) % CLOCK_EVERY !== 0 || clock() < deadline));
+    const pushes = queued.slice(from, end);
     if (end === queued.length) {
       this.queued = [];
       this.head = 0;
@@ -178,14 +196,16 @@ class PushBatch {
       this.committing--;
     }
     const later = reports.splice(inner);
-    for (const push of pushes) reports.push(unfit.has(push) ? () => push.settled(false, unfit.get(push)) : () => push.settled(true));
+    for (const push of pushes) {
+      reports.push(unfit.has(push) ? () => push.owner.settled(push.message, false, unfit.get(push)) : () => push.owner.settled(push.message, true));
+    }
     for (const report of later) reports.push(report);
     if (this.committing > 0) return;
     this.reports = [];
     for (const report of reports) report();
   }
 
-  private received({endpoint, data, arrivedAt}: QueuedPush): Received {
+  private received(endpoint: EndpointInterface, data: unknown, arrivedAt: number): Received {
     const args = fullArgs(endpoint, []);
     const normalized = normalize(endpoint.schema, data, args);
     const {visible, predicted} = this.store;
@@ -203,19 +223,25 @@ const batches = new WeakMap<Store, PushBatch>();
  * animation frame where frames run, else at the end of this task (or before
  * any other write, whichever comes first), so a burst tells each reader once;
  * a burst too large for a frame is written over the next frames, one commit
- * each. The data is read through its schema when it is written: `settled` is called
- * after the write, `true`, or `false` and the error when the data does not
- * fit its schema or the write itself failed (the other pushes are written).
+ * each. The message waits as it came: `owner.read` gives its endpoint and data
+ * when it is written (a message that does not parse or fit its schema throws
+ * there), and `owner.settled` is called after the write: `true`, or `false`
+ * and the error when it could not be read or written (the other pushes are
+ * written).
  *
  * @example
  * ```ts
  * const pushed = {key: () => 'live article', schema: Article, sideEffect: true};
- * queuePush(controller, pushed, {id: '1', views: 12}, written => written && console.log('written'));
+ * const owner: PushOwner<string> = {
+ *   read: text => ({endpoint: pushed, data: JSON.parse(text)}),
+ *   settled: (text, written) => written && console.log('written', text),
+ * };
+ * queuePush(controller, owner, '{"id": "1", "views": 12}');
  * ```
  */
-export function queuePush(controller: Controller, endpoint: EndpointInterface, data: unknown, settled: PushSettled): void {
+export function queuePush<M>(controller: Controller, owner: PushOwner<M>, message: M): void {
   const {store} = internalsOf(controller);
   let batch = batches.get(store);
   if (!batch) batches.set(store, (batch = new PushBatch(store)));
-  batch.add({endpoint, data, arrivedAt: store.now(), settled});
+  batch.add({owner: owner as PushOwner<unknown>, message, arrivedAt: store.now()});
 }

@@ -130,7 +130,7 @@ export class WebSocketFeed extends LiveFeed {
     }
     for (const envelope of envelopes) {
       const id = envelope.id === undefined || envelope.id === null ? undefined : String(envelope.id);
-      session.receive(typeof envelope.event === 'string' ? envelope.event : 'message', id, () => envelope.data, frame, true);
+      session.receive(typeof envelope.event === 'string' ? envelope.event : 'message', id, frame, true, envelope.data);
     }
   }
 }

@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import {Controller, GCPolicy, type Commit, type ResponseState, type Watch} from '../../src/core/index.js';
 import {canFetch, Query, type EndpointInterface} from '../../src/endpoint/index.js';
 import {Entity, schema, type EntityMeta} from '../../src/schema/index.js';
-import {queuePush} from '../../src/live/push-batch.js';
+import {queueData} from '../helpers/queue-data.js';
 import {createFakeClock, defineEndpoint, flush, Post, RequestQueue, serverError, User} from './helpers/deferred-endpoint.js';
 import {confirmedState, listenerCount} from '../../src/internal.js';
 
@@ -235,10 +235,10 @@ async function run(steps: readonly Step[]): Promise<void> {
       written++;
     };
     for (const message of step.messages) {
-      if ('post' in message) queuePush(controller, pushedPost, structuredClone(message.post), settled);
+      if ('post' in message) queueData(controller, pushedPost, structuredClone(message.post), settled);
       else {
         lastTick.set(message.tick, ++tickSeq);
-        queuePush(controller, pushedTick, {id: message.tick, seq: tickSeq}, settled);
+        queueData(controller, pushedTick, {id: message.tick, seq: tickSeq}, settled);
       }
     }
     assert.equal(commits.length, 0, `${name}: nothing is written before the task ends`);

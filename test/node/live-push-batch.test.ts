@@ -1,4 +1,4 @@
-// The batch live feeds write through (queuePush): the pushes of one task are one commit at the
+// The batch live feeds write through (queuePush, here through queueData): the pushes of one task are one commit at the
 // end of the task, read through their schemas then and reported in order after the write; any
 // other write of the store in the same task (a response, a snapshot merged from another tab)
 // writes them first; a push that does not fit or whose write throws fails alone. Node has no
@@ -6,7 +6,7 @@
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {Controller, Entity, type Commit} from '../../src/index.js';
-import {queuePush} from '../../src/live/push-batch.js';
+import {queueData} from '../helpers/queue-data.js';
 import {dehydrate, merge} from '../../src/snapshots/index.js';
 
 class Article extends Entity {
@@ -40,12 +40,12 @@ test('the pushes of one task are one commit at its end, each reported after it, 
   const commits = record(controller);
   const reported: string[] = [];
   for (const title of ['a', 'b', 'c']) {
-    queuePush(controller, pushed(Article), {id: '1', title}, written => {
+    queueData(controller, pushed(Article), {id: '1', title}, written => {
       assert.equal(commits.length, 1, 'reported after the commit');
       reported.push(`${title} ${written}`);
     });
   }
-  queuePush(controller, pushed(Article), {id: '2', title: 'x'}, () => reported.push('x'));
+  queueData(controller, pushed(Article), {id: '2', title: 'x'}, () => reported.push('x'));
   assert.equal(commits.length, 0, 'nothing is written before the task ends');
   assert.equal(controller.get(Article, {id: '1'}), undefined);
   await nextTask();
@@ -54,7 +54,7 @@ test('the pushes of one task are one commit at its end, each reported after it, 
   assert.equal(controller.get(Article, {id: '1'})?.title, 'c', 'in arrival order: the last one wins');
   assert.deepEqual(reported, ['a true', 'b true', 'c true', 'x']);
 
-  queuePush(controller, pushed(Article), {id: '1', title: 'd'}, () => {});
+  queueData(controller, pushed(Article), {id: '1', title: 'd'}, () => {});
   await nextTask();
   assert.equal(commits.length, 2, 'the next task: a commit of its own');
   assert.equal(controller.get(Article, {id: '1'})?.title, 'd');
@@ -66,7 +66,7 @@ test('a snapshot merged in the same task writes the waiting pushes first', async
   const snapshot = dehydrate(other);
   const controller = new Controller();
   const commits = record(controller);
-  queuePush(controller, pushed(Article), {id: '1', title: 'pushed'}, () => {});
+  queueData(controller, pushed(Article), {id: '1', title: 'pushed'}, () => {});
   merge(controller, snapshot);
   assert.deepEqual(
     commits.map(commit => commit.cause),
@@ -83,9 +83,9 @@ test('a push whose write throws fails alone: the others of its task are written'
   controller.setResponse(pushed(Fragile), {id: '1', title: 'first'});
   const commits = record(controller);
   const outcomes: string[] = [];
-  queuePush(controller, pushed(Fragile), {id: '1', title: 'second'}, written => outcomes.push(`second ${written}`));
-  queuePush(controller, pushed(Fragile), {id: '1', title: 'boom'}, (written, error) => outcomes.push(`boom ${written} ${(error as Error)?.message}`));
-  queuePush(controller, pushed(Article), {id: '2', title: 'other'}, written => outcomes.push(`other ${written}`));
+  queueData(controller, pushed(Fragile), {id: '1', title: 'second'}, written => outcomes.push(`second ${written}`));
+  queueData(controller, pushed(Fragile), {id: '1', title: 'boom'}, (written, error) => outcomes.push(`boom ${written} ${(error as Error)?.message}`));
+  queueData(controller, pushed(Article), {id: '2', title: 'other'}, written => outcomes.push(`other ${written}`));
   await nextTask();
   assert.deepEqual(outcomes, ['second true', 'boom false cannot compare', 'other true']);
   assert.equal(controller.get(Fragile, {id: '1'})?.title, 'second');
@@ -97,9 +97,9 @@ test('a message that does not fit its schema is reported at the write, alone: th
   const controller = new Controller();
   const commits = record(controller);
   const outcomes: string[] = [];
-  queuePush(controller, pushed(Article), {id: '1', title: 'before'}, written => outcomes.push(`before ${written}`));
-  queuePush(controller, pushed(Article), {title: 'no id'}, (written, error) => outcomes.push(`no id ${written} ${(error as Error)?.message}`));
-  queuePush(controller, pushed(Article), {id: '2', title: 'after'}, written => outcomes.push(`after ${written}`));
+  queueData(controller, pushed(Article), {id: '1', title: 'before'}, written => outcomes.push(`before ${written}`));
+  queueData(controller, pushed(Article), {title: 'no id'}, (written, error) => outcomes.push(`no id ${written} ${(error as Error)?.message}`));
+  queueData(controller, pushed(Article), {id: '2', title: 'after'}, written => outcomes.push(`after ${written}`));
   assert.deepEqual(outcomes, [], 'nothing is read before the write');
   await nextTask();
   assert.equal(outcomes.length, 3);
@@ -115,7 +115,7 @@ test('a task of only unfit messages commits nothing', async () => {
   const controller = new Controller();
   const commits = record(controller);
   let reported = 0;
-  queuePush(controller, pushed(Article), {title: 'no id'}, written => {
+  queueData(controller, pushed(Article), {title: 'no id'}, written => {
     assert.equal(written, false);
     reported++;
   });

@@ -2,13 +2,12 @@
 // and its text is parsed when it is written (so a chunk of thousands costs little more than its
 // delivery, and the parse is paid in the commits that write it). Checked against a real server
 // on 127.0.0.1, by counting what the feed's listeners do inside the engine's event dispatch.
-import {after, before, test} from 'node:test';
+import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {EventSource} from 'eventsource';
 import {Controller, Entity} from '../../src/index.js';
 import {EventSourceFeed, type FeedError, type LiveMessage} from '../../src/live/index.js';
-import {LiveServer} from '../servers/live-server.mjs';
-import {until} from './helpers/live.js';
+import {liveServerOfFile, until} from './helpers/live.js';
 
 class Article extends Entity {
   id = '';
@@ -16,11 +15,7 @@ class Article extends Entity {
   static override key = 'ArrivalArticle';
 }
 
-let server: LiveServer;
-before(async () => {
-  server = await LiveServer.start();
-});
-after(() => server.close());
+const liveServer = liveServerOfFile();
 
 /** JSON.parse calls and reports made inside the feed's listeners, while they run. */
 const inListeners = {parses: 0, reports: 0, calls: 0};
@@ -53,7 +48,7 @@ test('an event-stream message is parsed when it is written, not in its listener;
   const applied: LiveMessage[] = [];
   const errors: FeedError[] = [];
   const feed = new EventSourceFeed({
-    url: `${server.origin}/sse`,
+    url: `${liveServer().origin}/sse`,
     events: {article: Article},
     EventSource: CountingEventSource as never,
     onMessage: message => applied.push(message),
@@ -65,9 +60,9 @@ test('an event-stream message is parsed when it is written, not in its listener;
   const stop = feed.connect(controller);
   try {
     await until('open', () => feed.status === 'open', controller, feed);
-    server.publish('article', {id: '1', title: 'one'});
-    server.malformed('article', '{"id": ');
-    server.publish('article', [{id: '2', title: 'two'}, {id: '3', title: 'three'}]);
+    liveServer().publish('article', {id: '1', title: 'one'});
+    liveServer().malformed('article', '{"id": ');
+    liveServer().publish('article', [{id: '2', title: 'two'}, {id: '3', title: 'three'}]);
     await until('written', () => applied.length === 2 && errors.length === 1, controller, feed);
     assert.ok(inListeners.calls >= 3, 'the listeners ran for the three messages');
     assert.equal(inListeners.parses, 0, 'no message was parsed in its listener');

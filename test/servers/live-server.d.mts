@@ -27,6 +27,7 @@ export declare class LiveServer {
   publishUnnumbered(event: string, data: unknown): void;
   burst(count: number, make: (i: number) => {event: string; data: unknown}): string[];
   malformed(event: string, raw: string): string;
+  binary(bytes: Uint8Array): void;
   resend(id: string): void;
   drop(): void;
   restart(): Promise<number>;

@@ -131,6 +131,11 @@ export class LiveServer {
     return message.id;
   }
 
+  /** Sends a binary WebSocket frame (the event stream has none) to every open socket. @param {Uint8Array} bytes */
+  binary(bytes) {
+    for (const socket of this.#sockets) socket.send(bytes, { binary: true });
+  }
+
   /**
    * Sends a logged message again, as it was, to every open connection (a server with
    * at-least-once delivery repeating itself). @param {string} id @returns {void}

@@ -40,8 +40,11 @@ const FRAME_WAIT = 1000;
 /**
  * How long a frame's commit may spend reading pushes through their schemas, in ms: a burst
  * larger than that is written over several frames, so that no task grows with the burst.
+ * The rows that a slice changes are rendered in the same frame, and cost more than the
+ * reading in some engines (WebKitGTK): the budget is kept small so that the frame, not only
+ * the commit, stays short.
  */
-const SLICE_MS = 4;
+const SLICE_MS = 2;
 
 /** Written pushes a queue that is not empty yet may keep before it lets them go. */
 const COMPACT_AFTER = 1024;

@@ -358,7 +358,7 @@ class Session implements FeedSession, PushOwner<QueuedMessage> {
   /** The endpoint and data of a queued message, parsed now if it came as text. */
   read(message: QueuedMessage): {endpoint: EndpointInterface; data: unknown} {
     if (!message.parsed) {
-      message.data = JSON.parse(String(message.raw));
+      message.data = JSON.parse(message.raw as string); // only receiveText queues a message unparsed
       message.parsed = true;
     }
     return {endpoint: this.endpointFor(message.event, message.schema, Array.isArray(message.data)), data: message.data};

@@ -15,6 +15,7 @@ import {fileURLToPath} from 'node:url';
 import {defineConfig, type Plugin} from 'vite';
 import {DEV_MODE_MODULE, devModeModule, withoutDevMode} from './scripts/dev-mode.mjs';
 import {modulesLoadedFirst} from './scripts/page-modules.mjs';
+import {renamePrivateMembers} from './scripts/private-names.mjs';
 
 /** The parts, each an entry of the package (`lit-data-elements/<name>`) and a CDN module. */
 const PART_ENTRIES = {
@@ -42,6 +43,20 @@ function devMode(enabled: boolean): Plugin {
       if (enabled || id === DEV_MODE_FILE || !id.startsWith(ROOT) || id.includes('/node_modules/')) return undefined;
       const stripped = withoutDevMode(code);
       return stripped === undefined ? undefined : {code: stripped, map: null};
+    },
+  };
+}
+
+// Production builds give our classes' private members short names (see scripts/private-names.mjs);
+// the development builds keep the names as written.
+function privateNames(): Plugin {
+  let renamed: Map<string, string> | undefined;
+  return {
+    name: 'data-elements-private-names',
+    enforce: 'pre',
+    load(id) {
+      renamed ??= renamePrivateMembers(ROOT);
+      return renamed.get(id.split('?')[0]!);
     },
   };
 }
@@ -152,7 +167,7 @@ export default defineConfig(async ({command, mode}) => {
   if (mode === 'cdn' || mode === 'cdn-devtools') {
     const devtools = mode === 'cdn-devtools';
     return {
-      plugins: [devMode(false), bundledLoaders],
+      plugins: [devMode(false), privateNames(), bundledLoaders],
       build: {
         outDir: 'dist/cdn',
         emptyOutDir: !devtools,
@@ -172,7 +187,7 @@ export default defineConfig(async ({command, mode}) => {
   }
   if (mode === 'cdn-modules') {
     return {
-      plugins: [devMode(false)],
+      plugins: [devMode(false), privateNames()],
       build: {
         outDir: 'dist/cdn/modules',
         emptyOutDir: true,
@@ -227,7 +242,7 @@ export default defineConfig(async ({command, mode}) => {
   }
   const development = mode === 'development';
   return {
-    plugins: [devMode(development)],
+    plugins: development ? [devMode(true)] : [devMode(false), privateNames()],
     build: {
       outDir: development ? 'dist/development' : 'dist/esm',
       emptyOutDir: true,

@@ -4,9 +4,15 @@ import type {Plugin} from 'esbuild';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {DEV_MODE_MODULE, devModeModule, withoutDevMode} from '../scripts/dev-mode.mjs';
+import {renamePrivateMembers} from '../scripts/private-names.mjs';
 import {ROOT} from './report.js';
 
-/** Builds our sources as vite.config.ts does: production drops every `if (DEV_MODE)` branch. */
+let renamed: Map<string, string> | undefined;
+
+/**
+ * Builds our sources as vite.config.ts does: production drops every `if (DEV_MODE)` branch and
+ * gives the classes' private members short names (scripts/private-names.mjs).
+ */
 export function devModePlugin(enabled: boolean): Plugin {
   const switchFile = join(ROOT, DEV_MODE_MODULE);
   return {
@@ -15,8 +21,11 @@ export function devModePlugin(enabled: boolean): Plugin {
       b.onLoad({filter: /\.ts$/}, args => {
         if (args.path === switchFile) return {contents: devModeModule(enabled), loader: 'ts'};
         if (enabled || !args.path.startsWith(ROOT) || args.path.includes('/node_modules/')) return undefined;
-        const stripped = withoutDevMode(readFileSync(args.path, 'utf8'));
-        return stripped === undefined ? undefined : {contents: stripped, loader: 'ts'};
+        renamed ??= renamePrivateMembers(ROOT);
+        const source = renamed.get(args.path);
+        const text = source ?? readFileSync(args.path, 'utf8');
+        const stripped = withoutDevMode(text);
+        return stripped === undefined && source === undefined ? undefined : {contents: stripped ?? text, loader: 'ts'};
       });
     },
   };

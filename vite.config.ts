@@ -15,7 +15,7 @@ import {fileURLToPath} from 'node:url';
 import {defineConfig, type Plugin} from 'vite';
 import {DEV_MODE_MODULE, devModeModule, withoutDevMode} from './scripts/dev-mode.mjs';
 import {modulesLoadedFirst} from './scripts/page-modules.mjs';
-import {renamePrivateMembers} from './scripts/private-names.mjs';
+import {renamePrivateMembers, type RenamedFile} from './scripts/private-names.mjs';
 
 /** The parts, each an entry of the package (`lit-data-elements/<name>`) and a CDN module. */
 const PART_ENTRIES = {
@@ -50,7 +50,7 @@ function devMode(enabled: boolean): Plugin {
 // Production builds give our classes' private members short names (see scripts/private-names.mjs);
 // the development builds keep the names as written.
 function privateNames(): Plugin {
-  let renamed: Map<string, string> | undefined;
+  let renamed: Map<string, RenamedFile> | undefined;
   return {
     name: 'data-elements-private-names',
     enforce: 'pre',

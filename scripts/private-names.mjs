@@ -16,13 +16,14 @@
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync} from 'node:fs';
 import {join, relative, sep} from 'node:path';
+import MagicString from 'magic-string';
 import ts from 'typescript';
 
 /** The folders whose classes are renamed: the package's sources. */
 const FOLDERS = ['src', 'components'];
 const PREFIX = '__';
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 /** Whether `node` (a class member or constructor parameter) is declared `private`. */
 function isPrivate(node) {
@@ -48,8 +49,9 @@ function privateMembers(cls) {
 
 /**
  * Renames the private members of the classes under `root`'s src/ and components/ (the program
- * of `root`'s tsconfig.json). Returns the renamed text of each file that changed, by absolute
- * path. Throws when the renamed sources do not type-check, naming the errors.
+ * of `root`'s tsconfig.json). Returns each file that changed, by absolute path: its renamed
+ * text and a source map back to the text as written. Throws when the renamed sources do not
+ * type-check, naming the errors.
  */
 export function renamePrivateMembers(root, {useCache = true} = {}) {
   const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {incremental: false}, {
@@ -68,7 +70,7 @@ export function renamePrivateMembers(root, {useCache = true} = {}) {
     .digest('hex');
   const cacheFile = join(root, 'node_modules/.cache/lit-data-elements', `private-names-${key.slice(0, 16)}.json`);
   if (useCache && existsSync(cacheFile)) {
-    return new Map(Object.entries(JSON.parse(readFileSync(cacheFile, 'utf8'))).map(([file, text]) => [join(root, file), text]));
+    return new Map(Object.entries(JSON.parse(readFileSync(cacheFile, 'utf8'))).map(([file, renamed]) => [join(root, file), renamed]));
   }
 
   const options = {...config.options, noEmit: true, incremental: false};
@@ -152,21 +154,23 @@ export function renamePrivateMembers(root, {useCache = true} = {}) {
 
   const out = new Map();
   for (const [file, list] of edits) {
-    let text = texts.get(file);
-    let last = Infinity;
-    for (const edit of list.sort((a, b) => b.start - a.start)) {
-      if (edit.start === last) continue;
-      last = edit.start;
-      text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+    const text = new MagicString(texts.get(file));
+    const done = new Set();
+    for (const edit of list) {
+      if (done.has(edit.start)) continue;
+      done.add(edit.start);
+      text.overwrite(edit.start, edit.end, edit.text);
     }
-    out.set(file, text);
+    // The map leads a production build's source map back to the sources as written.
+    const map = text.generateMap({source: file, includeContent: true, hires: 'boundary'});
+    out.set(file, {code: text.toString(), map: JSON.parse(map.toString())});
   }
   checkRenamed(root, files, options, out);
 
   if (useCache) {
     mkdirSync(join(cacheFile, '..'), {recursive: true});
     const scratch = `${cacheFile}.${process.pid}`;
-    writeFileSync(scratch, JSON.stringify(Object.fromEntries([...out].map(([file, text]) => [relative(root, file), text]))));
+    writeFileSync(scratch, JSON.stringify(Object.fromEntries([...out].map(([file, renamed]) => [relative(root, file), renamed]))));
     renameSync(scratch, cacheFile);
     // One entry is enough: the sources of the next build are these or newer ones.
     for (const entry of readdirSync(join(cacheFile, '..'))) {
@@ -180,10 +184,10 @@ export function renamePrivateMembers(root, {useCache = true} = {}) {
 function checkRenamed(root, files, options, renamed) {
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile;
-  host.readFile = file => renamed.get(file) ?? readFile(file);
+  host.readFile = file => renamed.get(file)?.code ?? readFile(file);
   const getSourceFile = host.getSourceFile;
   host.getSourceFile = (file, language, onError) => {
-    const text = renamed.get(file);
+    const text = renamed.get(file)?.code;
     return text === undefined ? getSourceFile(file, language, onError) : ts.createSourceFile(file, text, language, true);
   };
   const program = ts.createProgram(files, options, host);

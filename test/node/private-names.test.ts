@@ -69,8 +69,8 @@ export class Derived extends Base {
 test('each private member gets a short name everywhere it is used; a subclass takes names after its base', () => {
   withProject({'src/base.ts': BASE, 'src/derived.ts': DERIVED, 'test/uses.ts': "import {Derived} from '../src/derived.js';\nnew Derived('x').more();\n"}, root => {
     const renamed = renamePrivateMembers(root, {useCache: false});
-    const base = renamed.get(join(root, 'src/base.ts'))!;
-    const derived = renamed.get(join(root, 'src/derived.ts'))!;
+    const base = renamed.get(join(root, 'src/base.ts'))!.code;
+    const derived = renamed.get(join(root, 'src/derived.ts'))!.code;
     // Declaration order: count, label (a parameter property), twice (one name for its two accessors).
     assert.deepEqual(memberNames(base, 'Base'), ['__a', 'tagged', '#hidden', '__b', '__c', '__c', 'bump'], 'decorated and #private members keep their names');
     assert.deepEqual(memberNames(derived, 'Derived'), ['__d', '__e', 'more'], 'after the three names of Base');
@@ -78,12 +78,17 @@ test('each private member gets a short name everywhere it is used; a subclass ta
     assert.match(base, /this\.__b\}\$\{this\.__c\}/);
     assert.match(derived, /return this\.__d\+\+/);
     assert.equal(renamed.has(join(root, 'test/uses.ts')), false, 'only src/ and components/ are renamed');
+    // The source map leads back to the file as written.
+    const {map} = renamed.get(join(root, 'src/base.ts'))!;
+    assert.deepEqual(map.sources, [join(root, 'src/base.ts')]);
+    assert.deepEqual(map.sourcesContent, [BASE]);
+    assert.ok(map.mappings.length > 0);
   });
 });
 
 test('a name the sources already use is never given', () => {
   withProject({'src/a.ts': 'export const __a = 1;\nexport class A {\n  private first = __a;\n  private second = 2;\n  sum(): number { return this.first + this.second; }\n}\n'}, root => {
-    const text = renamePrivateMembers(root, {useCache: false}).get(join(root, 'src/a.ts'))!;
+    const text = renamePrivateMembers(root, {useCache: false}).get(join(root, 'src/a.ts'))!.code;
     assert.deepEqual(memberNames(text, 'A'), ['__b', '__c', 'sum']);
   });
 });

@@ -10,7 +10,7 @@
 // timed); the first-page samples time `lists` first fetches into new Controllers.
 import {nextPageEndpoint} from '../src/pagination/index.js';
 import {Controller, Entity, RestEndpoint, schema} from '../src/index.js';
-import {formatRatio, formatTime, quantile, table} from './report.js';
+import {formatRatio, formatTime, median, quantile, table} from './report.js';
 
 const flags = new Map(process.argv.slice(2).map(arg => arg.replace(/^--/, '').split('=') as [string, string]));
 const rounds = Number(flags.get('rounds') ?? 15);
@@ -72,7 +72,6 @@ async function appendSample(pages: number): Promise<number> {
   return (cpu() - t0) / lists;
 }
 
-const median = (values: number[]) => quantile([...values].sort((a, b) => a - b), 0.5);
 await firstPageSample();
 await appendSample(depths[0]!); // warm-up
 const first: number[] = [];

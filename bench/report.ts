@@ -94,6 +94,11 @@ export function quantile(sorted: number[], q: number): number {
   return sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo);
 }
 
+/** The median of numbers in any order; NaN for none. */
+export function median(values: readonly number[]): number {
+  return quantile([...values].sort((a, b) => a - b), 0.5);
+}
+
 /** ms to a short human figure. */
 export function formatTime(ms: number): string {
   const fix = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));

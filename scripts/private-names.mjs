@@ -168,13 +168,17 @@ export function renamePrivateMembers(root, {useCache = true} = {}) {
   checkRenamed(root, files, options, out);
 
   if (useCache) {
-    mkdirSync(join(cacheFile, '..'), {recursive: true});
-    const scratch = `${cacheFile}.${process.pid}`;
-    writeFileSync(scratch, JSON.stringify(Object.fromEntries([...out].map(([file, renamed]) => [relative(root, file), renamed]))));
-    renameSync(scratch, cacheFile);
-    // One entry is enough: the sources of the next build are these or newer ones.
-    for (const entry of readdirSync(join(cacheFile, '..'))) {
-      if (/^private-names-\w+\.json$/.test(entry) && join(cacheFile, '..', entry) !== cacheFile) rmSync(join(cacheFile, '..', entry), {force: true});
+    try {
+      mkdirSync(join(cacheFile, '..'), {recursive: true});
+      const scratch = `${cacheFile}.${process.pid}`;
+      writeFileSync(scratch, JSON.stringify(Object.fromEntries([...out].map(([file, renamed]) => [relative(root, file), renamed]))));
+      renameSync(scratch, cacheFile);
+      // One entry is enough: the sources of the next build are these or newer ones.
+      for (const entry of readdirSync(join(cacheFile, '..'))) {
+        if (/^private-names-\w+\.json$/.test(entry) && join(cacheFile, '..', entry) !== cacheFile) rmSync(join(cacheFile, '..', entry), {force: true});
+      }
+    } catch {
+      // A read-only node_modules: the next build works the names out again.
     }
   }
   return out;

@@ -93,6 +93,14 @@ test('a name the sources already use is never given', () => {
   });
 });
 
+test('a cache that cannot be written leaves the renaming as it is', () => {
+  // node_modules as a file: the cache folder cannot be made under it.
+  withProject({'src/a.ts': 'export class A {\n  private value = 1;\n  read(): number { return this.value; }\n}\n', 'node_modules': ''}, root => {
+    const text = renamePrivateMembers(root).get(join(root, 'src/a.ts'))!.code;
+    assert.deepEqual(memberNames(text, 'A'), ['__a', 'read']);
+  });
+});
+
 test('sources that do not type-check once renamed stop the build, with the file and line', () => {
   withProject({'src/a.ts': 'export class A {\n  private value = 1;\n  read(): number { return this.value; }\n}\nexport const wrong: string = 1;\n'}, root => {
     assert.throws(() => renamePrivateMembers(root, {useCache: false}), /do not type-check \(1 error\(s\)\):\n {2}src\/a\.ts:5: Type 'number' is not assignable to type 'string'/);

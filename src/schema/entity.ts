@@ -164,7 +164,8 @@ export abstract class Entity {
     const first = args[0];
     if (first === null || typeof first !== 'object') return undefined;
     const pk = this.pk(first);
-    if (pk === undefined || !tables.get(this.key)?.has(pk)) return undefined;
+    // Read as a row is (`get`, the tables' fastest path); a held row is never undefined.
+    if (pk === undefined || tables.get(this.key)?.get(pk) === undefined) return undefined;
     return pk;
   }
 

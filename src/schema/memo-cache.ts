@@ -353,7 +353,6 @@ class Walk implements DenormalizeDelegate {
       return cached.value!;
     }
 
-    const id = `${key}\u0000${pk}`;
     // A list that only grew since its last value, none of whose reads changed: that value's
     // items and reads are taken as they are, and only the added entries are built.
     const previous = entity.extend !== undefined ? this.lists.previous(entity, pk, row, this.tables) : undefined;
@@ -405,6 +404,7 @@ class Walk implements DenormalizeDelegate {
     if (frame.low < frame.index && parent) {
       // Part of a cycle rooted further up: store it when the root is complete, with the root's deps.
       const pending = parent.pending ?? (parent.pending = []);
+      const id = `${key}\u0000${pk}`;
       if (frame.pending) pending.push(...frame.pending);
       pending.push([id, frame.row, value, frame.shared, entity]);
       // `low` must name a frame still on the stack: renew it for every member

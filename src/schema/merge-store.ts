@@ -84,18 +84,20 @@ export function mergeResponses(store: EntityStore, inputs: readonly MergeInput[]
       // Drafts copy nothing until written: one per table, whether or not a row changes.
       const stored = writable(key);
       const storedMeta = writableMeta(key);
-      for (const [pk, incoming] of rows) {
+      // forEach, not `for...of` over entries: no [pk, row] pair made and taken apart per row
+      // (what a first load's thousand rows pay before the engine optimizes the loop).
+      rows.forEach((incoming, pk) => {
         const existing = stored.get(pk);
         written?.(key, pk);
         if (existing !== undefined) {
           const existingMeta = storedMeta.get(pk) ?? NO_META;
           // When useIncoming refuses, the incoming data is disregarded entirely (DESIGN §2):
           // it does not even fill the fields the stored row lacks.
-          if (existing === INVALID ? meta.fetchedAt < existingMeta.fetchedAt : !table.shouldReplace(existingMeta, meta, existing, incoming)) continue;
+          if (existing === INVALID ? meta.fetchedAt < existingMeta.fetchedAt : !table.shouldReplace(existingMeta, meta, existing, incoming)) return;
         }
         stored.set(pk, existing === undefined || existing === INVALID ? incoming : table.mergeRows(existing, incoming));
         storedMeta.set(pk, meta);
-      }
+      });
     }
 
     for (const op of response.collectionOps) {

@@ -143,7 +143,8 @@ export class CollectionSchema<I extends Inner = Inner> {
 
   queryKey(args: readonly unknown[], tables: EntityTables): unknown {
     const pk = this.pk(args);
-    return tables.get(this.key)?.has(pk) ? pk : undefined;
+    // As Entity.queryKey: the row asked for with `get`, the tables' fastest path.
+    return tables.get(this.key)?.get(pk) !== undefined ? pk : undefined;
   }
 
   // --- the table adapter: a fetched list replaces the cached one ---

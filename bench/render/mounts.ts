@@ -11,6 +11,10 @@
 //            --alloc (the bytes each mount allocates, from Chromium's sampling heap profiler
 //            with collected objects included, instead of the CPU time; with --save-profiles, the
 //            heap profiles of the current bound rows' page too; --unminified names the functions)
+//            --v8 (besides the CPU time: what the engine spent inside the mount task, from the
+//            same trace: functions compiled on their first call and the CPU of those compiles,
+//            young-generation collections and their CPU, and the task's wall time; the extra
+//            trace categories slow every page a little)
 //
 // Each round loads every page once, fresh, in a rotated order, in one Chromium, and reads the
 // page's own mount time (from its script's start until every row has rendered, as
@@ -40,6 +44,8 @@ const PAGES = (option('pages') ?? 'de-entity').split(',');
 const PROFILE = flag('profile');
 /** Allocation of every page's mount (Chromium's sampling heap profiler, collected objects included) instead of a trace. */
 const ALLOC = flag('alloc');
+/** The engine's own work in the mount task (compiles, collections), read from the trace. */
+const V8 = flag('v8');
 
 const QUERIES: Record<string, string> = {'de-entity': '?rows=bound&update=entity', 'de-prop': '?rows=prop&update=entity'};
 
@@ -95,6 +101,9 @@ const browser = await chromium.launch({executablePath: CHROMIUM_PATH, headless: 
 
 const mounts = new Map<string, number[]>(variants.map(v => [v.id, []]));
 const cpu = new Map<string, number[]>(variants.map(v => [v.id, []]));
+/** With --v8: each measure of the engine's work, by page, one value a round. */
+const ENGINE_MEASURES = ['functions compiled on first call', 'compiling, CPU ms', 'young-generation collections', 'collecting, CPU ms', 'mount task, wall ms'] as const;
+const engine = new Map<string, Map<string, number[]>>(ENGINE_MEASURES.map(m => [m, new Map(variants.map(v => [v.id, []]))]));
 const profiles: CpuProfile[] = [];
 const heapProfiles: SampledNode[] = [];
 try {
@@ -118,7 +127,11 @@ try {
       if (ALLOC) {
         await cdp.send('HeapProfiler.enable');
         await cdp.send('HeapProfiler.startSampling', {samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true});
-      } else if (!profiled) await browser.startTracing(page, {categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline']});
+      } else if (!profiled) {
+        const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+        if (V8) categories.push('v8', 'disabled-by-default-v8.compile');
+        await browser.startTracing(page, {categories});
+      }
       const ready = await page.evaluate(async () => {
         const w = window as unknown as {startMount: () => void; renderBench?: PageApi};
         w.startMount();
@@ -132,7 +145,11 @@ try {
         cpu.get(variant.id)!.push(sampledBytes(sampled) / 1024);
         if (variant.id === PAGES[0]) heapProfiles.push(sampled);
       }
-      else cpu.get(variant.id)!.push(mountTaskCpu(await browser.stopTracing()));
+      else {
+        const task = mountTask(await browser.stopTracing());
+        cpu.get(variant.id)!.push(task.cpu);
+        if (V8) for (const [measure, value] of Object.entries(task.engine)) engine.get(measure)!.get(variant.id)!.push(value);
+      }
       await context.close();
       if (errors.length) throw new Error(`${variant.id}: ${errors.join('; ')}`);
       mounts.get(variant.id)!.push(ready.mountMs);
@@ -153,19 +170,37 @@ try {
 }
 
 /**
- * The CPU time of the mount, in ms: the longest task of the page's main thread in a trace of
- * the mount (the page's module goes on after the gate and mounts every row in one task).
+ * The mount task: the longest task of the page's main thread in a trace of the mount (the
+ * page's module goes on after the gate and mounts every row in one task). Its CPU time in ms,
+ * and (with the v8 trace categories) the engine's work inside it: `V8.CompileCode` is a
+ * function compiled on its first call, `MinorGC` a young-generation collection.
  */
-function mountTaskCpu(trace: Buffer): number {
+function mountTask(trace: Buffer): {cpu: number; engine: Record<(typeof ENGINE_MEASURES)[number], number>} {
   const parsed = JSON.parse(trace.toString()) as {traceEvents?: TraceEvent[]} | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const main = new Set(events.filter(e => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map(e => `${e.pid}:${e.tid}`));
+  const onMain = (e: TraceEvent) => e.ph === 'X' && main.has(`${e.pid}:${e.tid}`);
   let longest: TraceEvent | undefined;
   for (const e of events) {
-    if (e.ph !== 'X' || (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask') || !main.has(`${e.pid}:${e.tid}`)) continue;
+    if (!onMain(e) || (e.name !== 'RunTask' && e.name !== 'ThreadControllerImpl::RunTask')) continue;
     if (!longest || (e.dur ?? 0) > (longest.dur ?? 0)) longest = e;
   }
-  return (longest?.tdur ?? NaN) / 1000;
+  const start = longest?.ts ?? 0;
+  const end = start + (longest?.dur ?? 0);
+  const inside = (name: string) => events.filter(e => e.name === name && onMain(e) && (e.ts ?? -1) >= start && (e.ts ?? Infinity) <= end);
+  const cpuOf = (list: TraceEvent[]) => list.reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) / 1000;
+  const compiles = inside('V8.CompileCode');
+  const collections = inside('MinorGC');
+  return {
+    cpu: (longest?.tdur ?? NaN) / 1000,
+    engine: {
+      'functions compiled on first call': compiles.length,
+      'compiling, CPU ms': cpuOf(compiles),
+      'young-generation collections': collections.length,
+      'collecting, CPU ms': cpuOf(collections),
+      'mount task, wall ms': (longest?.dur ?? NaN) / 1000,
+    },
+  };
 }
 interface SampledNode {
   head?: SampledNode;
@@ -184,6 +219,7 @@ interface TraceEvent {
   ph: string;
   pid: number;
   tid: number;
+  ts?: number;
   dur?: number;
   tdur?: number;
   args?: {name?: string};
@@ -215,6 +251,15 @@ function report(label: string, values: Map<string, number[]>, unit = 'ms'): void
 }
 report('mount (wall time, as bench:render reports it)', mounts);
 if (!PROFILE) report(ALLOC ? 'mount (allocated, sampled)' : 'mount (CPU time of the mount task, from a trace)', cpu, ALLOC ? 'kB' : 'ms');
+if (V8 && !PROFILE && !ALLOC) {
+  console.log(`\nthe engine's work in the mount task, ${ROUNDS} rounds: median (quartiles)`);
+  for (const [measure, byPage] of engine) {
+    for (const v of variants) {
+      const m = byPage.get(v.id)!;
+      console.log(`${measure.padEnd(34)} ${v.id.padEnd(24)} ${median(m).toFixed(1).padStart(7)} (${quantile(m, 0.25).toFixed(1)}–${quantile(m, 0.75).toFixed(1)})`);
+    }
+  }
+}
 if (PROFILE) printProfiles(profiles, `CPU profile of ${PAGES[0]} (ms per mount, ${profiles.length} mounts)`, profiles.length, Number(option("top") ?? 60));
 
 

@@ -143,8 +143,7 @@ export class CollectionSchema<I extends Inner = Inner> {
 
   queryKey(args: readonly unknown[], tables: EntityTables): unknown {
     const pk = this.pk(args);
-    // As Entity.queryKey: the row asked for with `get`, the tables' fastest path.
-    return tables.get(this.key)?.get(pk) !== undefined ? pk : undefined;
+    return tables.get(this.key)?.has(pk) ? pk : undefined;
   }
 
   // --- the table adapter: a fetched list replaces the cached one ---

@@ -164,8 +164,7 @@ export abstract class Entity {
     const first = args[0];
     if (first === null || typeof first !== 'object') return undefined;
     const pk = this.pk(first);
-    // Read as a row is (`get`, the tables' fastest path); a held row is never undefined.
-    if (pk === undefined || tables.get(this.key)?.get(pk) === undefined) return undefined;
+    if (pk === undefined || !tables.get(this.key)?.has(pk)) return undefined;
     return pk;
   }
 

@@ -294,8 +294,13 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
 
   has(key: string): boolean {
     if (this.small !== undefined) return indexIn(this.small, key) >= 0;
+    // Written out as `get` is: a row's presence is asked as often as its value.
     const id = this.lineage.ids.get(key);
-    return id !== undefined && holds(this, id);
+    let shift = this.trieShift;
+    if (id === undefined || id >>> shift >= 32) return false;
+    let node = this.trie;
+    for (; shift > 0 && node !== undefined; shift -= 5) node = node[1 + ((id >>> shift) & 31)] as Node | undefined;
+    return node?.[2 + ((id & 31) << 1)] !== undefined;
   }
 
   /** A map with `key` set to `value`; this very map when it holds that value already. */

@@ -105,7 +105,7 @@ const bundledLoaders: Plugin = {
  * that shares a module, and with a dozen entries a page with <data-provider> and <data-query>
  * loaded two dozen small files, each gzipped alone and each with its own import and export lists.
  * Four groups instead, of the modules such a page loads (found by `modulesLoadedFirst`): the core
- * (schema, endpoint, Controller, refresh); Lit, @lit/context and what the elements use of the Lit
+ * (schema, endpoint, Controller, refresh); Lit and what the elements use of the Lit
  * integration; the provider's and boundary's elements; and the declarations <data-query> shares
  * with <data-live>. The rest of the Lit integration is in two more: the fetching readers, which
  * <data-resource> uses too, and the controllers only an app's own elements use (the `lit` entry).
@@ -126,7 +126,7 @@ async function cdnChunkGroups() {
   const onQueryPage = (id: string) => (provider.has(id) || query.has(id)) && id !== AUTOLOAD && id !== DATA_QUERY;
   const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'));
   const CORE = path('/src/(schema|endpoint|core|dev|refresh)/');
-  // The Lit runtime, @lit/context, the Lit integration and what every element is defined with.
+  // The Lit runtime, the Lit integration and what every element is defined with.
   const LIT = path('/(node_modules/(lit|lit-html|lit-element|@lit/[\\w-]+)/|src/lit/|components/(define-element|unknown-attributes|attribute-error|closest-name)\\.ts$)');
   // A layer's index (re-exports, no code of its own) goes with its layer, or an entry that imports the index would load the chunk the index landed in.
   const isIndex = (id: string) => id.endsWith('/index.ts');

@@ -32,7 +32,7 @@ export const SIZE_CEILINGS = {
   // (29.02 -> 28.60 in the package test's Vite build, 28.80 -> 28.36 in `npm run size`).
   // Development mode only: the check for attributes close to known ones, and the advice of two
   // production messages: -0.7 kB (28.6 -> 27.9).
-  litApp: kB(27.4),
+  litApp: kB(27.1),
   // With the signals part, which brings signal-polyfill and @lit-labs/signals (about 5.3 kB of it).
   // With the offline writes part (+2.2 kB). The shared provider request: +0.4 kB (67.3 -> 67.7).
   // Rows built by a constructor per table and reads shared between memo entries (what an
@@ -43,11 +43,11 @@ export const SIZE_CEILINGS = {
   // The same development-mode-only check and messages: -0.6 kB (68.57 -> 67.93).
   // Live feeds queue an event-stream message as its text and parse it when they write it
   // (the feed's arrival in Firefox 2.5x cheaper): +0.1 kB (67.93 -> 68.03).
-  cdnFile: kB(67.0),
+  cdnFile: kB(66.6),
   // In four chunks of what such a page loads (vite.config.ts, cdnChunkGroups) besides the
   // autoloader and the elements' own modules: 8 files rather than 24. The shared provider
   // request: +0.3 kB (42.2 -> 42.5). The Lit integration's controllers that no element uses in
   // chunks of their own: -1.4 kB (42.5 -> 41.2).
   // The poll timers on demand, and the development-mode-only check and messages: -1.0 kB (41.3 -> 40.3).
-  cdnQueryPage: kB(39.8),
+  cdnQueryPage: kB(39.5),
 } as const;

@@ -1,7 +1,6 @@
-import {ContextProvider} from '@lit/context';
 import {css, html, LitElement} from 'lit';
 import {state} from 'lit/decorators.js';
-import {boundaryContext, ensureContextRoot, type BoundaryRegistry, type SuspenseSource} from '../src/lit/internal.js';
+import {boundaryContext, ContextProvider, ensureContextRoot, type BoundaryRegistry, type SuspenseSource} from '../src/lit/internal.js';
 import {defineElement} from './define-element.js';
 import {errorMessage} from './error-message.js';
 

@@ -1,10 +1,9 @@
-import {ContextProvider} from '@lit/context';
 import {css, html, LitElement, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
 import {Controller} from '../src/core/index.js';
 import {DEV_MODE} from '../src/dev/index.js';
 import {dataContext} from '../src/lit/index.js';
-import {announceFailure, ensureContextRoot} from '../src/lit/internal.js';
+import {announceFailure, ContextProvider, ensureContextRoot} from '../src/lit/internal.js';
 import type {Persistence} from '../src/persist/index.js';
 import {Refresh} from '../src/refresh/index.js';
 import type {DehydratedState} from '../src/snapshots/index.js';

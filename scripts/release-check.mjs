@@ -70,7 +70,7 @@ export function releaseProblems({ manifest, files, size, unpackedSize }) {
   for (const [name, range] of Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies })) {
     if (!isRange(range)) problems.push(`the dependency ${name} is pinned to ${range}: an app on another release would get a second copy`);
   }
-  for (const peer of ['lit', '@lit/context']) {
+  for (const peer of ['lit']) {
     if (!manifest.peerDependencies?.[peer]) problems.push(`${peer} is not a peer dependency: the package must use the app's copy`);
     else if (manifest.dependencies?.[peer]) problems.push(`${peer} is a dependency as well as a peer dependency`);
   }

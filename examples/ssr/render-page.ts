@@ -13,8 +13,8 @@ import {ArticleResource, type ArticleJson} from './articles.js';
 import './elements.js';
 import {dehydrate} from '../../src/snapshots/index.js';
 
-// @lit/context finds the provider on the server through events, which Lit SSR dispatches
-// only for elements whose connectedCallback it calls.
+// Readers find the provider on the server through the context protocol's events, which Lit
+// SSR dispatches only for elements whose connectedCallback it calls.
 LitElementRenderer.renderOptions.push(() => ({connectedCallback: true}));
 
 /**

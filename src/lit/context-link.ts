@@ -1,4 +1,4 @@
-import type {Context} from '@lit/context';
+import type {Context} from './context.js';
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {ProviderRequest, sharedRequest, type ProviderMember} from './provider-request.js';
 

@@ -1,4 +1,4 @@
-import type {Context} from '@lit/context';
+import type {Context} from './context.js';
 import type {ReactiveControllerHost} from 'lit';
 import {ContextLink} from './context-link.js';
 

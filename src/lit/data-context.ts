@@ -1,4 +1,4 @@
-import {createContext} from '@lit/context';
+import {createContext} from './context.js';
 import type {Controller} from '../core/index.js';
 
 /**

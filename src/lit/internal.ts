@@ -2,6 +2,7 @@
 // entry point: `lit-data-elements/lit` (index.ts) exports only the public names.
 export {boundaryContext, BoundaryLink, type BoundaryRegistry, type SuspenseSource} from './boundary-context.js';
 export {ensureContextRoot} from './context-root.js';
+export {ContextProvider} from './context-provider.js';
 export {ControllerResolver} from './controller-resolver.js';
 export {EndpointReader, type ArgsInput} from './endpoint-reader.js';
 export {FetchingReader} from './fetching-reader.js';

@@ -1,4 +1,5 @@
-import type {Context} from '@lit/context';
+import type {Context} from './context.js';
+import {sendContextEvent} from './context-events.js';
 
 /** A host that takes a context's value from the provider above it. */
 export interface ProviderMember<T> {
@@ -8,8 +9,8 @@ export interface ProviderMember<T> {
 
 /**
  * One subscribing request of a context, made from one node for the hosts
- * that join it (the `@lit/context` protocol, as a subscribing
- * `ContextConsumer` speaks it): the nearest provider above the node answers,
+ * that join it (the context protocol, as a subscribing
+ * `ContextConsumer` of `@lit/context` speaks it): the nearest provider above the node answers,
  * and answers again whenever its value changes or a nearer provider takes
  * the node over. A host not in a shadow root has one of its own. Every
  * element whose parent is one shadow root (the rows a list renders) shares
@@ -64,11 +65,7 @@ export class ProviderRequest<T> {
       // The first member, or one coming back: ask (the answer, when there is one, comes now and tells the members).
       this.requested = true;
       this.unsure = false;
-      // The protocol's event, made by hand: @lit/context's class took no `contextTarget` before
-      // 1.1.3. Providers read the node from `contextTarget` or, older ones, `composedPath()[0]`:
-      // it is dispatched from that node, so both agree.
-      const request = {context: this.context, contextTarget: this.target, callback: this.answered, subscribe: true};
-      this.target.dispatchEvent(Object.assign(new Event('context-request', {bubbles: true, composed: true}), request));
+      sendContextEvent(this.target, 'context-request', {context: this.context, callback: this.answered, subscribe: true});
     } else if (this.value !== undefined) member.provided(this.value);
   }
 

@@ -1,6 +1,6 @@
 // The packed package beside an app on an older Lit 3 release than the repository's: an app
 // whose lockfile holds the Lit 3.2.0 release set (lit 3.2.0, lit-html 3.2.0, lit-element 4.1.0,
-// @lit/reactive-element 2.0.4, @lit/context 1.1.2: the lowest the peer ranges allow). npm must
+// @lit/reactive-element 2.0.4: the lowest the peer range allows). npm must
 // install no Lit of the package's own, the app's bundle (esbuild, everything inside) must hold
 // one copy of each Lit module, that of the app's release, and the README's Lit example must
 // show its data in Chromium with it.
@@ -19,7 +19,7 @@ import {readmeLitExample} from './helpers/readme-example.js';
 import {npmInstall, writeProject} from './helpers/scratch-project.js';
 
 /** The app's Lit release set, as its lockfile would hold it. */
-const APP_LIT = {'lit': '3.2.0', 'lit-html': '3.2.0', 'lit-element': '4.1.0', '@lit/reactive-element': '2.0.4', '@lit/context': '1.1.2'};
+const APP_LIT = {'lit': '3.2.0', 'lit-html': '3.2.0', 'lit-element': '4.1.0', '@lit/reactive-element': '2.0.4'};
 
 /**
  * What each Lit module registers once per copy loaded (`(globalThis.litHtmlVersions ??= []).push(version)`),

@@ -37,7 +37,7 @@ const GOOD: {manifest: PackageManifest; files: string[]; size: number; unpackedS
       './package.json': './package.json',
     },
     dependencies: {stampino: '~0.8.3'},
-    peerDependencies: {'lit': '^3.2.0', '@lit/context': '^1.1.2'},
+    peerDependencies: {'lit': '^3.2.0'},
   },
   files: [
     'package.json',

@@ -6,6 +6,8 @@
 //     task of its own): the longest gap between animation frames, the Controller's commits in
 //     one frame, into the page of bench:live (1,000 rows bound with useCache) and into a bare
 //     listener that only parses and counts;
+//   - the same chunks as server-sent events, each chunk one write of the stream (the engine
+//     hands a chunk's messages over in one task): the same measures;
 //   - the same messages as one chunk of server-sent events (the engine hands them over in one
 //     task or a few): the longest frame gap (the longest task, since nothing else runs), the
 //     commits in one frame, and the time until every message was applied and rendered, per
@@ -147,29 +149,36 @@ let views = 0;
 const message = () => ({event: 'article', data: {id: randomRow(), views: ++views}});
 
 /** Opens `page` on the WebSocket (the burst in chunks) or the SSE stream (the burst as one chunk), sends the burst, and returns the page's record. */
-async function burst(tab: Tab, page: 'live.html' | 'bare.html', transport: 'ws' | 'sse'): Promise<BurstRecord> {
+async function burst(tab: Tab, page: 'live.html' | 'bare.html', transport: 'ws' | 'sse' | 'sse-chunks'): Promise<BurstRecord> {
+  const kind = transport === 'ws' ? 'ws' : 'sse';
   const stream = transport === 'ws' ? `ws=${encodeURIComponent(`${live.wsOrigin}/ws`)}` : `sse=${encodeURIComponent(`${live.origin}/sse`)}`;
   await tab.open(`${pages.origin}/${page}?${stream}`);
   await settled(tab, 'window.liveBench.ready');
-  await live.whenOpen(transport, 1);
+  await live.whenOpen(kind, 1);
   await tab.value(`(window.liveBenchResult = undefined, window.liveBench.recordBurst(${BURST}).then(r => (window.liveBenchResult = r)), true)`);
   if (transport === 'ws') {
-    await publishInChunks(BURST, BURST_MS, () => {
-      const {event, data} = message();
-      live.publish(event, data);
+    await publishInChunks(BURST, BURST_MS, n => {
+      for (let i = 0; i < n; i++) {
+        const {event, data} = message();
+        live.publish(event, data);
+      }
     });
+  } else if (transport === 'sse-chunks') {
+    await publishInChunks(BURST, BURST_MS, n => live.burst(n, message));
   } else {
     live.burst(BURST, message);
   }
   const record = await poll<BurstRecord>(tab, 'window.liveBenchResult');
   await tab.close();
-  await live.whenOpen(transport, 0);
+  await live.whenOpen(kind, 0);
   return record;
 }
 
 interface EngineRun {
   chunked: BurstRecord;
   bareChunked: BurstRecord;
+  sseChunked: BurstRecord;
+  bareSseChunked: BurstRecord;
   oneChunk: BurstRecord;
   bareOneChunk: BurstRecord;
 }
@@ -184,16 +193,19 @@ try {
       for (let run = 0; run < RUNS; run++) {
         const chunked = await burst(await engine.tab(), 'live.html', 'ws');
         const bareChunked = await burst(await engine.tab(), 'bare.html', 'ws');
+        const sseChunked = await burst(await engine.tab(), 'live.html', 'sse-chunks');
+        const bareSseChunked = await burst(await engine.tab(), 'bare.html', 'sse-chunks');
         const oneChunk = await burst(await engine.tab(), 'live.html', 'sse');
         const bareOneChunk = await burst(await engine.tab(), 'bare.html', 'sse');
-        runs.push({chunked, bareChunked, oneChunk, bareOneChunk});
+        runs.push({chunked, bareChunked, sseChunked, bareSseChunked, oneChunk, bareOneChunk});
         if (FRAMES) {
-          for (const [name, record] of Object.entries({chunked, bareChunked, oneChunk, bareOneChunk})) {
+          for (const [name, record] of Object.entries({chunked, bareChunked, sseChunked, bareSseChunked, oneChunk, bareOneChunk})) {
             console.log(`    ${name}: frames (ms, * with a commit) ${record.frames.map((gap, i) => `${Math.round(gap)}${record.commits[i] ? '*' : ''}`).join(' ')}; writes (ms) ${record.writes.map(Math.round).join(' ')}${record.longTasks.length ? `; long tasks (ms) ${record.longTasks.map(Math.round).join(' ')}` : ''}`);
           }
         }
         console.log(
           `  run ${run + 1}: in chunks, longest frame ${ms(longestFrame(chunked))} (bare ${ms(longestFrame(bareChunked))}), at most ${Math.max(...chunked.commits)} commit(s) a frame; ` +
+            `event-stream chunks, longest frame ${ms(longestFrame(sseChunked))} (bare ${ms(longestFrame(bareSseChunked))}), at most ${Math.max(...sseChunked.commits)} commit(s) a frame; ` +
             `one chunk, longest frame ${ms(longestFrame(oneChunk))} (bare ${ms(longestFrame(bareOneChunk))}), at most ${Math.max(...oneChunk.commits)} commit(s) a frame, the cache write with the rows it re-rendered ${ms(Math.max(0, ...oneChunk.writes))}, the feed's listeners ${ms(Math.max(0, ...(oneChunk.arrivalTasks ?? [])))} in ${oneChunk.arrivalTasks?.length ?? 0} task(s), ${ms(perMessage(oneChunk))} a message until rendered (bare ${ms(perMessage(bareOneChunk))})`,
         );
       }
@@ -229,6 +241,9 @@ const rows = results.flatMap(({engine, runs}) => {
     [`**${engine}**: in chunks, longest frame (per run)`, each(runs, r => ms(longestFrame(r.chunked))), `< ${FRAME_TARGET_MS} ms`, verdict(runs.every(r => longestFrame(r.chunked) < FRAME_TARGET_MS))],
     ['… a bare `WebSocket` listener: longest frame', each(runs, r => ms(longestFrame(r.bareChunked))), '', ''],
     ['… commits in one frame (most)', each(runs, r => String(Math.max(...r.chunked.commits))), '≤ 1', verdict(runs.every(r => Math.max(...r.chunked.commits) <= 1))],
+    ['… the same chunks as server-sent events (an `EventSourceFeed`; a chunk is a task): longest frame', each(runs, r => ms(longestFrame(r.sseChunked))), `< ${FRAME_TARGET_MS} ms`, verdict(runs.every(r => longestFrame(r.sseChunked) < FRAME_TARGET_MS))],
+    ['… a bare `EventSource` listener: longest frame', each(runs, r => ms(longestFrame(r.bareSseChunked))), '', ''],
+    ['… commits in one frame (most)', each(runs, r => String(Math.max(...r.sseChunked.commits))), '≤ 1', verdict(runs.every(r => Math.max(...r.sseChunked.commits) <= 1))],
     ['… one chunk: longest frame (the longest task)', each(runs, r => ms(longestFrame(r.oneChunk))), '', ''],
     ['… a bare `EventSource` listener: longest frame', each(runs, r => ms(longestFrame(r.bareOneChunk))), '', ''],
     ['… data-elements / bare', ratios.map(r => `${r.toFixed(2)}x`).join(', '), `≤ ${BARE_RATIO_TARGET}x`, verdict(ratios.every(r => r <= BARE_RATIO_TARGET))],

@@ -60,15 +60,16 @@ export async function servePages(): Promise<PageServer> {
   };
 }
 
-/** Calls `publishOne` `count` times spread evenly over `durationMs`, in chunks every 4 ms (the server's writes). */
-export async function publishInChunks(count: number, durationMs: number, publishOne: () => void): Promise<void> {
+/**
+ * Sends `count` messages spread evenly over `durationMs`, in chunks every 4 ms (the server's
+ * writes): `sendChunk(n)` sends the next `n` of them.
+ */
+export async function publishInChunks(count: number, durationMs: number, sendChunk: (n: number) => void): Promise<void> {
   const chunks = Math.round(durationMs / 4);
   const start = performance.now();
   for (let chunk = 0; chunk < chunks; chunk++) {
     const wait = start + (chunk * durationMs) / chunks - performance.now();
     if (wait > 0) await new Promise(resolve => setTimeout(resolve, wait));
-    const from = Math.round((chunk * count) / chunks);
-    const upTo = Math.round(((chunk + 1) * count) / chunks);
-    for (let i = from; i < upTo; i++) publishOne();
+    sendChunk(Math.round(((chunk + 1) * count) / chunks) - Math.round((chunk * count) / chunks));
   }
 }

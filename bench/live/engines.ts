@@ -149,7 +149,7 @@ let views = 0;
 const message = () => ({event: 'article', data: {id: randomRow(), views: ++views}});
 
 /** Opens `page` on the WebSocket (the burst in chunks) or the SSE stream (the burst as one chunk), sends the burst, and returns the page's record. */
-async function burst(tab: Tab, page: 'live.html' | 'bare.html', transport: 'ws' | 'sse' | 'sse-chunks'): Promise<BurstRecord> {
+async function burst(tab: Tab, page: 'live.html' | 'bare.html' | 'plain.html', transport: 'ws' | 'sse' | 'sse-chunks'): Promise<BurstRecord> {
   const kind = transport === 'ws' ? 'ws' : 'sse';
   const stream = transport === 'ws' ? `ws=${encodeURIComponent(`${live.wsOrigin}/ws`)}` : `sse=${encodeURIComponent(`${live.origin}/sse`)}`;
   await tab.open(`${pages.origin}/${page}?${stream}`);
@@ -177,6 +177,7 @@ async function burst(tab: Tab, page: 'live.html' | 'bare.html', transport: 'ws' 
 interface EngineRun {
   chunked: BurstRecord;
   bareChunked: BurstRecord;
+  plainChunked: BurstRecord;
   sseChunked: BurstRecord;
   bareSseChunked: BurstRecord;
   oneChunk: BurstRecord;
@@ -193,18 +194,19 @@ try {
       for (let run = 0; run < RUNS; run++) {
         const chunked = await burst(await engine.tab(), 'live.html', 'ws');
         const bareChunked = await burst(await engine.tab(), 'bare.html', 'ws');
+        const plainChunked = await burst(await engine.tab(), 'plain.html', 'ws');
         const sseChunked = await burst(await engine.tab(), 'live.html', 'sse-chunks');
         const bareSseChunked = await burst(await engine.tab(), 'bare.html', 'sse-chunks');
         const oneChunk = await burst(await engine.tab(), 'live.html', 'sse');
         const bareOneChunk = await burst(await engine.tab(), 'bare.html', 'sse');
-        runs.push({chunked, bareChunked, sseChunked, bareSseChunked, oneChunk, bareOneChunk});
+        runs.push({chunked, bareChunked, plainChunked, sseChunked, bareSseChunked, oneChunk, bareOneChunk});
         if (FRAMES) {
-          for (const [name, record] of Object.entries({chunked, bareChunked, sseChunked, bareSseChunked, oneChunk, bareOneChunk})) {
+          for (const [name, record] of Object.entries({chunked, bareChunked, plainChunked, sseChunked, bareSseChunked, oneChunk, bareOneChunk})) {
             console.log(`    ${name}: frames (ms, * with a commit) ${record.frames.map((gap, i) => `${Math.round(gap)}${record.commits[i] ? '*' : ''}`).join(' ')}; writes (ms) ${record.writes.map(Math.round).join(' ')}${record.longTasks.length ? `; long tasks (ms) ${record.longTasks.map(Math.round).join(' ')}` : ''}`);
           }
         }
         console.log(
-          `  run ${run + 1}: in chunks, longest frame ${ms(longestFrame(chunked))} (bare ${ms(longestFrame(bareChunked))}), at most ${Math.max(...chunked.commits)} commit(s) a frame; ` +
+          `  run ${run + 1}: in chunks, longest frame ${ms(longestFrame(chunked))} (bare ${ms(longestFrame(bareChunked))}, plain Lit ${ms(longestFrame(plainChunked))}), at most ${Math.max(...chunked.commits)} commit(s) a frame; ` +
             `event-stream chunks, longest frame ${ms(longestFrame(sseChunked))} (bare ${ms(longestFrame(bareSseChunked))}), at most ${Math.max(...sseChunked.commits)} commit(s) a frame; ` +
             `one chunk, longest frame ${ms(longestFrame(oneChunk))} (bare ${ms(longestFrame(bareOneChunk))}), at most ${Math.max(...oneChunk.commits)} commit(s) a frame, the cache write with the rows it re-rendered ${ms(Math.max(0, ...oneChunk.writes))}, the feed's listeners ${ms(Math.max(0, ...(oneChunk.arrivalTasks ?? [])))} in ${oneChunk.arrivalTasks?.length ?? 0} task(s), ${ms(perMessage(oneChunk))} a message until rendered (bare ${ms(perMessage(bareOneChunk))})`,
         );
@@ -240,6 +242,7 @@ const rows = results.flatMap(({engine, runs}) => {
   return [
     [`**${engine}**: in chunks, longest frame (per run)`, each(runs, r => ms(longestFrame(r.chunked))), `< ${FRAME_TARGET_MS} ms`, verdict(runs.every(r => longestFrame(r.chunked) < FRAME_TARGET_MS))],
     ['… a bare `WebSocket` listener: longest frame', each(runs, r => ms(longestFrame(r.bareChunked))), '', ''],
+    ['… a plain Lit page (the same rows, each message parsed, the changed rows updated by hand once a frame): longest frame', each(runs, r => ms(longestFrame(r.plainChunked))), '', ''],
     ['… commits in one frame (most)', each(runs, r => String(Math.max(...r.chunked.commits))), '≤ 1', verdict(runs.every(r => Math.max(...r.chunked.commits) <= 1))],
     ['… the same chunks as server-sent events (an `EventSourceFeed`; a chunk is a task): longest frame', each(runs, r => ms(longestFrame(r.sseChunked))), `< ${FRAME_TARGET_MS} ms`, verdict(runs.every(r => longestFrame(r.sseChunked) < FRAME_TARGET_MS))],
     ['… a bare `EventSource` listener: longest frame', each(runs, r => ms(longestFrame(r.bareSseChunked))), '', ''],

@@ -1,4 +1,4 @@
-// The live benchmark's pages (bench/live/page.ts and bare.ts), bundled as users ship them and
+// The live benchmark's pages (bench/live/page.ts, bare.ts and plain.ts), bundled as users ship them and
 // served on 127.0.0.1 cross-origin isolated (COOP and COEP), so that `performance.now()`
 // ticks in 5 µs rather than 100 µs. Used by `npm run bench:live` and its three-engine run.
 import {build} from 'esbuild';
@@ -11,7 +11,7 @@ import {devModePlugin} from '../dev-mode-plugin.js';
 import {ROOT} from '../report.js';
 
 export interface PageServer {
-  /** `http://127.0.0.1:<port>`: live.html and bare.html are at its root. */
+  /** `http://127.0.0.1:<port>`: live.html, bare.html and plain.html are at its root. */
   readonly origin: string;
   close(): void;
 }
@@ -22,7 +22,7 @@ const TYPES: Record<string, string> = {'.html': 'text/html; charset=utf-8', '.js
 export async function servePages(): Promise<PageServer> {
   const out = mkdtempSync(join(tmpdir(), 'data-elements-bench-live-'));
   await build({
-    entryPoints: [join(ROOT, 'bench/live/page.ts'), join(ROOT, 'bench/live/bare.ts')],
+    entryPoints: ['page', 'bare', 'plain'].map(name => join(ROOT, `bench/live/${name}.ts`)),
     outdir: out,
     bundle: true,
     format: 'esm',
@@ -35,8 +35,7 @@ export async function servePages(): Promise<PageServer> {
     tsconfig: join(ROOT, 'tsconfig.json'),
     logLevel: 'warning',
   });
-  copyFileSync(join(ROOT, 'bench/live/live.html'), join(out, 'live.html'));
-  copyFileSync(join(ROOT, 'bench/live/bare.html'), join(out, 'bare.html'));
+  for (const page of ['live.html', 'bare.html', 'plain.html']) copyFileSync(join(ROOT, 'bench/live', page), join(out, page));
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
     const file = join(out, path);

@@ -8,7 +8,8 @@
 // EventSourceFeed instead (a burst then comes as one chunk, handed over in one task).
 import {EventSourceFeed, WebSocketFeed, type WebSocketConstructor} from '../../src/live/index.js';
 import {longTasks, type LongTasks} from './long-tasks.js';
-import {css, html, LitElement} from 'lit';
+import {html, LitElement} from 'lit';
+import {rowContent, rowStyles} from './row-view.js';
 import {repeat} from 'lit/directives/repeat.js';
 import '../../components/data-provider.js';
 import {Controller, createResource, Entity, pksOf} from '../../src/index.js';
@@ -32,20 +33,13 @@ let listRenders = 0;
 let lastRowUpdated = 0;
 
 class LiveRow extends LitElement {
-  static override styles = css`
-    :host {
-      display: flex;
-      gap: 0.5em;
-      font: 13px/18px system-ui, sans-serif;
-    }
-  `;
+  static override styles = rowStyles;
   static override properties = {articleId: {type: String}};
   declare articleId: string;
   readonly article = useCache(this, ArticleResource.get, () => ({id: this.articleId}));
   override render() {
     rendered.add(this);
-    const a = this.article.value;
-    return a ? html`<span>${a.title}</span><b>${a.views}</b>` : html``;
+    return rowContent(this.article.value);
   }
   override updated() {
     lastRowUpdated = performance.now();

@@ -7,6 +7,7 @@
 // browser tests do). E2E_SKIP=1 skips the browser part.
 import assert from 'node:assert/strict';
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {once} from 'node:events';
 import {existsSync, mkdirSync, readFileSync} from 'node:fs';
 import {createServer} from 'node:net';
 import {dirname, join} from 'node:path';
@@ -79,21 +80,26 @@ class DemoServer {
     });
     this.child = child;
     process.once('exit', this.killOnExit);
-    child.stdout!.on('data', d => (this.output += d));
-    child.stderr!.on('data', d => (this.output += d));
-    child.once('exit', (code, signal) => (this.exited = `exited (${code ?? signal})`));
-    const deadline = Date.now() + SERVER_START_MS;
-    for (;;) {
-      if (this.exited) throw new Error(`the demo server ${this.exited} before it answered:\n${this.output}`);
-      try {
-        const res = await fetch(`${this.origin}/demo/`);
-        if (res.ok) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`the demo server did not answer within ${SERVER_START_MS / 1000} s:\n${this.output}`);
-      await new Promise(r => setTimeout(r, 250));
-    }
+    // Ready once vite prints the address it serves (it does so after it listens), or failed
+    // when the child exits first or the deadline passes.
+    await new Promise<void>((resolve, reject) => {
+      const deadline = AbortSignal.timeout(SERVER_START_MS);
+      const fail = (why: string) => reject(new Error(`the demo server ${why}:\n${this.output}`));
+      const read = (d: Buffer) => {
+        this.output += d;
+        // Without the colour codes vite adds when it thinks a terminal reads it.
+        if (this.output.replace(/\x1b\[[0-9;]*m/g, '').includes(`:${port}/`)) resolve();
+      };
+      child.stdout!.on('data', read);
+      child.stderr!.on('data', read);
+      child.once('exit', (code, signal) => {
+        this.exited = `exited (${code ?? signal})`;
+        fail(`${this.exited} before it was ready`);
+      });
+      deadline.addEventListener('abort', () => fail(`was not ready within ${SERVER_START_MS / 1000} s`));
+    });
+    const res = await fetch(`${this.origin}/demo/`);
+    if (!res.ok) throw new Error(`the demo server answered ${res.status} for /demo/:\n${this.output}`);
   }
 
   /** SIGTERM (start-demo passes it on to vite), then SIGKILL for whatever is left after 5 s. */
@@ -102,9 +108,9 @@ class DemoServer {
     if (!child?.pid) return;
     const pids = [child.pid, ...descendants(child.pid)];
     if (!this.exited) {
-      const gone = new Promise(resolve => child.once('exit', resolve));
+      const gone = once(child, 'exit', {signal: AbortSignal.timeout(5000)}).catch(() => undefined);
       this.kill('SIGTERM', pids);
-      await Promise.race([gone, new Promise(r => setTimeout(r, 5000))]);
+      await gone;
     }
     this.kill('SIGKILL', pids);
     process.removeListener('exit', this.killOnExit);

@@ -1,9 +1,10 @@
 // The packed package beside an app on an older Lit 3 release than the repository's: an app
 // whose lockfile holds the Lit 3.2.0 release set (lit 3.2.0, lit-html 3.2.0, lit-element 4.1.0,
 // @lit/reactive-element 2.0.4: the lowest the peer range allows). npm must
-// install no Lit of the package's own, the app's bundle (esbuild, everything inside) must hold
-// one copy of each Lit module, that of the app's release, and the README's Lit example must
-// show its data in Chromium with it.
+// install no Lit of the package's own and no @lit/context (the package speaks the context
+// protocol itself), the app's bundle (esbuild, everything inside) must hold one copy of each Lit
+// module, that of the app's release, and the README's Lit example must show its data in
+// Chromium with it.
 //   node --import tsx --test test/node/consumer-lit-release.test.ts
 import assert from 'node:assert/strict';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -67,6 +68,11 @@ describe('the packed package in an app on the Lit 3.2.0 release', {timeout: 600_
     assert.deepEqual(nested, [], 'copies installed under node_modules/lit-data-elements/node_modules');
     const installed = JSON.parse(readFileSync(join(scratch, 'node_modules/lit/package.json'), 'utf8')) as {version: string};
     assert.equal(installed.version, APP_LIT.lit);
+  });
+
+  test('the package needs no @lit/context: npm installs none, and the bundle holds none', () => {
+    assert.equal(existsSync(join(scratch, 'node_modules/@lit/context')), false, 'npm installed @lit/context');
+    assert.doesNotMatch(bundle, /@lit\/context/);
   });
 
   test('the bundle holds one copy of each Lit module, the app’s release', () => {

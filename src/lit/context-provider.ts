@@ -59,8 +59,9 @@ export class ContextProvider<T> implements ReactiveController {
   }
 
   private answer(request: ContextRequest<T>): void {
+    if (request.context !== this.context) return;
     const node = contextTargetOf(request);
-    if (request.context !== this.context || node === this.host) return;
+    if (node === this.host) return;
     request.stopPropagation();
     const callback = request.callback;
     if (!request.subscribe) return callback(this.value as T);

@@ -25,12 +25,13 @@ export function ensureContextRoot(): void {
   // A consumer asks again when it reconnects; it waits once.
   const held = new WeakSet<ContextCallback<unknown>>();
   root.addEventListener('context-request', event => {
-    const {context, callback, subscribe} = event as ContextRequest<unknown>;
-    if (!subscribe || held.has(callback)) return;
+    const request = event as ContextRequest<unknown>;
+    const {context, callback} = request;
+    if (!request.subscribe || held.has(callback)) return;
     held.add(callback);
     let list = waiting.get(context);
     if (!list) waiting.set(context, (list = []));
-    list.push([new WeakRef(contextTargetOf(event as ContextRequest<unknown>)), new WeakRef(callback)]);
+    list.push([new WeakRef(contextTargetOf(request)), new WeakRef(callback)]);
   });
   root.addEventListener('context-provider', event => {
     const context = (event as ContextProviderEvent).context;

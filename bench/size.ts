@@ -285,6 +285,8 @@ const PART_ROWS: PartRow[] = [
   {name: 'snapshots (dehydrate, hydrate, merge)', how: '`lit-data-elements/snapshots`', add: "export * from 'lit-data-elements/snapshots';"},
   {name: "the provider's hydrate support", how: '`lit-data-elements/hydrate-support` (in the elements entry and the CDN)', add: "import 'lit-data-elements/hydrate-support';"},
   {name: 'live feeds (SSE, WebSocket)', how: '`lit-data-elements/live`', add: "export * from 'lit-data-elements/live';"},
+  {name: '… a WebSocket feed alone', how: '`WebSocketFeed` from `lit-data-elements/live`', add: "export {WebSocketFeed} from 'lit-data-elements/live';"},
+  {name: '… a WebSocket feed with its socket in a worker', how: '`WebSocket: WorkerWebSocket` from `lit-data-elements/live`', add: "export {WebSocketFeed, WorkerWebSocket} from 'lit-data-elements/live';"},
   {name: 'persistence (IndexedDB)', how: '`lit-data-elements/persist`; `<data-provider persist>` loads it on demand', add: "export * from 'lit-data-elements/persist';"},
   {name: 'offline writes (queued while offline, kept in IndexedDB)', how: '`plugins: [new OfflineWrites()]` from `lit-data-elements/offline`', add: "export * from 'lit-data-elements/offline';"},
   {name: 'tab sync (BroadcastChannel)', how: '`lit-data-elements/sync`; `<data-provider sync-tabs>` loads it on demand', add: "export * from 'lit-data-elements/sync';"},

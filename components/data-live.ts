@@ -3,7 +3,7 @@ import {property} from 'lit/decorators.js';
 import type {Controller} from '../src/core/index.js';
 import {useLiveFeed} from '../src/lit/index.js';
 import {ControllerResolver} from '../src/lit/internal.js';
-import {EventSourceFeed, WebSocketFeed, type FeedError, type FeedStatus, type LiveFeed} from '../src/live/index.js';
+import {EventSourceFeed, WebSocketFeed, WorkerWebSocket, type FeedError, type FeedStatus, type LiveFeed} from '../src/live/index.js';
 import {AttributeError, describeElement, parseJsonObject} from './attribute-error.js';
 import {declarationsOf} from './declarations.js';
 import {defineElement} from './define-element.js';
@@ -40,6 +40,7 @@ import type {DataErrorDetail} from './template-host-element.js';
  * @attr entity - The entity (cache table) messages of the default event (`message`) carry.
  * @attr pk - The primary key field of those entities (default `id`).
  * @attr events - JSON mapping event names to entity names, such as `{"article": "Article", "ping": null}` (`null` ignores an event).
+ * @attr worker - A WebSocket feed only: the socket runs in a worker (`WorkerWebSocket`), for servers that send thousands of frames a second.
  * @attr status - Reflected: `connecting`, `open`, `reconnecting` or `closed`.
  * @prop {LiveFeed | undefined} feed - A feed object (`EventSourceFeed`, `WebSocketFeed`), used instead of the attributes.
  * @fires data-error - A message that does not parse or fit its schema, a failed connection, or a malformed attribute; `detail`: `error`, `message`, and `attribute` for an attribute.
@@ -56,6 +57,8 @@ export class DataLive extends LitElement {
   @property() pk = 'id';
   /** The `events` attribute (JSON), as written. */
   @property({attribute: 'events'}) eventsJson?: string;
+  /** A WebSocket feed's socket runs in a worker (`WorkerWebSocket`). */
+  @property({type: Boolean}) worker = false;
   /** A feed object, instead of the attributes. */
   @property({attribute: false}) feed?: LiveFeed;
   /** The connection's state, reflected for CSS. */
@@ -91,7 +94,7 @@ export class DataLive extends LitElement {
   /** The feed given in `feed`, or the one the attributes declare (kept while they do not change). */
   private currentFeed(): LiveFeed | undefined {
     if (this.feed) return this.feed;
-    const key = JSON.stringify([this.src, this.type, this.entity, this.pk, this.eventsJson]);
+    const key = JSON.stringify([this.src, this.type, this.entity, this.pk, this.eventsJson, this.worker]);
     const controller = this.resolver.controller;
     if (this.declared?.key === key && this.declared.controller === controller) return this.declared.feed;
     let feed: LiveFeed | undefined;
@@ -125,8 +128,9 @@ export class DataLive extends LitElement {
     if (Object.keys(events).length === 0) throw new AttributeError(element, 'entity', 'or "events" is required: what the messages carry');
     const type = this.type?.trim().toLowerCase() || (/^wss?:/i.test(src) ? 'websocket' : 'sse');
     const options = {url: src, events, onError: () => {}};
+    if (type === 'websocket') return new WebSocketFeed(this.worker ? {...options, WebSocket: WorkerWebSocket} : options);
+    if (type === 'sse' && this.worker) throw new AttributeError(element, 'worker', 'applies to a WebSocket feed only; this one is server-sent events');
     if (type === 'sse') return new EventSourceFeed(options);
-    if (type === 'websocket') return new WebSocketFeed(options);
     throw new AttributeError(element, 'type', `must be "sse" or "websocket", got "${this.type}"`);
   }
 

@@ -1,8 +1,9 @@
 // Live data in real browsers against real servers: the test runner starts an SSE + WebSocket
 // server on 127.0.0.1 per test (test/servers/live-server.mjs, driven through /__live/), and
-// the page connects with the engine's own EventSource and WebSocket. Faults: a connection
+// the page connects with the engine's own EventSource and WebSocket, and with a WebSocket in a
+// worker (WorkerWebSocket). Faults: a connection
 // dropped mid-stream, malformed JSON, 10,000 messages in a burst, a restart on another port.
-import {EventSourceFeed, WebSocketFeed, type FeedError, type FeedUrl, type LiveFeed, type LiveMessage} from '../src/live/index.js';
+import {EventSourceFeed, WebSocketFeed, WorkerWebSocket, type FeedError, type FeedUrl, type LiveMessage} from '../src/live/index.js';
 import {expect, fixture, html as testHtml, oneEvent, waitUntil} from '@open-wc/testing';
 import {html, LitElement} from 'lit';
 import {Controller, Entity, Query, RestEndpoint} from '../src/index.js';
@@ -11,6 +12,7 @@ import {Refresh} from '../src/refresh/index.js';
 import '../components/index.js';
 import type {DataLive, DataProvider, DataResource} from '../components/index.js';
 import {retainedCount} from '../src/internal.js';
+import {serverForEachTest, until, type RemoteServer} from './helpers/remote-live-server.js';
 
 class Article extends Entity {
   id = '';
@@ -19,66 +21,17 @@ class Article extends Entity {
   static override key = 'LiveArticle';
 }
 
-/** One live server for one test, driven through the test runner's /__live/ middleware. */
-class RemoteServer {
-  origin = '';
-  wsOrigin = '';
-  private constructor(private readonly id: string) {}
-
-  static async start(): Promise<RemoteServer> {
-    const answer = await call('/__live/servers', {});
-    const server = new RemoteServer(answer.id);
-    Object.assign(server, {origin: answer.origin, wsOrigin: answer.wsOrigin});
-    return server;
-  }
-
-  async publish(event: string, data: unknown): Promise<string> {
-    return (await this.act('publish', {event, data})).id;
-  }
-  async burst(count: number, entities: number): Promise<string[]> {
-    return (await this.act('burst', {event: 'article', count, entities})).ids;
-  }
-  async malformed(event: string, raw: string): Promise<string> {
-    return (await this.act('malformed', {event, raw})).id;
-  }
-  /** Sends an already-delivered message again (at-least-once delivery). */
-  resend = (id: string) => this.act('resend', {id});
-  /** From now on a resume also sends the last `count` messages the client already has. */
-  overlapResumes = (count: number) => this.act('overlap', {count});
-  /** Publishes a message without an id. */
-  publishUnnumbered = (event: string, data: unknown) => this.act('unnumbered', {event, data});
-  drop = () => this.act('drop');
-  setArticle = (data: object) => this.act('article', {data});
-  whenOpen = (transport: 'sse' | 'ws', count: number) => this.act('whenopen', {transport, count});
-  stats = () => this.act('stats');
-  async restart(): Promise<void> {
-    Object.assign(this, await this.act('restart'));
-  }
-  close = () => this.act('close');
-
-  private act(action: string, body: object = {}): Promise<any> {
-    return call(`/__live/servers/${this.id}/${action}`, body);
-  }
-}
-
-async function call(path: string, body: object): Promise<any> {
-  const response = await fetch(path, {method: 'POST', body: JSON.stringify(body)});
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return response.json();
-}
-
-type Transport = 'sse' | 'ws';
+/** The engine's EventSource, its WebSocket, or a WebSocket in a worker (WorkerWebSocket). */
+type Transport = 'sse' | 'ws' | 'worker';
+/** How the server counts a transport's connections. */
+const serverSide = (transport: Transport) => (transport === 'sse' ? 'sse' : 'ws');
 const streamPath = (transport: Transport) => (transport === 'sse' ? '/sse' : '/ws');
+const originOf = (transport: Transport) => (transport === 'sse' ? server.origin : server.wsOrigin);
+const transportNames: Record<Transport, string> = {sse: "the browser's EventSource", ws: "the browser's WebSocket", worker: 'a WebSocket in a worker (WorkerWebSocket)'};
 
 let server: RemoteServer;
 const cleanups: (() => unknown)[] = [];
-beforeEach(async () => {
-  server = await RemoteServer.start();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await server.close();
-});
+serverForEachTest(cleanups, started => (server = started));
 
 /** `promise`, or an error naming what did not come within 10 s (instead of the test's bare timeout). */
 function within<T>(promise: Promise<T>, what: string): Promise<T> {
@@ -87,23 +40,6 @@ function within<T>(promise: Promise<T>, what: string): Promise<T> {
     timer = setTimeout(() => reject(new Error(`waited 10 s for ${what}`)), 10_000);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
-/** Waits until `check` holds, re-checked after each commit of `controller` and change of `feed`. */
-function until(label: string, check: () => boolean, controller: Controller, feed?: LiveFeed): Promise<void> {
-  if (check()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const stops: (() => void)[] = [];
-    const timer = setTimeout(() => finish(new Error(`timed out waiting for: ${label}`)), 20_000);
-    const finish = (error?: Error) => {
-      for (const stop of stops) stop();
-      clearTimeout(timer);
-      error ? reject(error) : resolve();
-    };
-    const later = () => queueMicrotask(() => check() && finish());
-    stops.push(controller.subscribe(later));
-    if (feed) stops.push(feed.subscribe(later));
-  });
 }
 
 function connectFeed(transport: Transport, url?: FeedUrl) {
@@ -122,22 +58,23 @@ function connectFeed(transport: Transport, url?: FeedUrl) {
     }
   }
   const options = {
-    url: url ?? `${transport === 'sse' ? server.origin : server.wsOrigin}${streamPath(transport)}`,
+    url: url ?? `${originOf(transport)}${streamPath(transport)}`,
     EventSource: WatchedEventSource,
     events: {article: Article},
     backoff: {initialDelay: 20, maxDelay: 200},
     onMessage: (message: LiveMessage) => applied.push(message),
     onError: (error: FeedError) => errors.push(error),
   };
-  const feed = transport === 'sse' ? new EventSourceFeed(options) : new WebSocketFeed(options);
+  const feed =
+    transport === 'sse' ? new EventSourceFeed(options) : new WebSocketFeed(transport === 'worker' ? {...options, WebSocket: WorkerWebSocket} : options);
   cleanups.push(feed.connect(controller), () => controller.dispose());
   const ids = () => applied.map(m => m.id);
   const article = (id: string) => controller.get(Article, {id});
   return {controller, feed, applied, errors, ids, article, engine};
 }
 
-for (const transport of ['sse', 'ws'] as const) {
-  describe(`live feed over the browser's ${transport === 'sse' ? 'EventSource' : 'WebSocket'}`, () => {
+for (const transport of ['sse', 'ws', 'worker'] as const) {
+  describe(`live feed over ${transportNames[transport]}`, () => {
     it('writes messages into the cache and reports malformed ones without stopping', async () => {
       const {controller, feed, errors, ids, article} = connectFeed(transport);
       await until('open', () => feed.status === 'open', controller, feed);
@@ -206,7 +143,7 @@ for (const transport of ['sse', 'ws'] as const) {
       const connections = (await server.stats()).connections.length;
 
       await server.drop();
-      await server.whenOpen(transport, 1);
+      await server.whenOpen(serverSide(transport), 1);
       const resumed = (await server.stats()).connections;
       expect(resumed.length).to.equal(connections + 1);
       expect(resumed.at(-1).lastEventId).to.equal(sent[2]);
@@ -251,7 +188,7 @@ for (const transport of ['sse', 'ws'] as const) {
     });
 
     it('follows a server that restarts on another port, resuming after the last id', async () => {
-      let origin = transport === 'sse' ? server.origin : server.wsOrigin;
+      let origin = originOf(transport);
       const {controller, feed, ids} = connectFeed(transport, (lastEventId: string | undefined) => {
         const url = new URL(`${origin}${streamPath(transport)}`);
         if (lastEventId !== undefined) url.searchParams.set('lastEventId', lastEventId);
@@ -264,7 +201,7 @@ for (const transport of ['sse', 'ws'] as const) {
       await server.restart();
       expect(server.origin).not.to.equal(oldOrigin);
       sent.push(await server.publish('article', {id: 'r', title: 'while away'}));
-      origin = transport === 'sse' ? server.origin : server.wsOrigin;
+      origin = originOf(transport);
       await until('two applied', () => ids().length === 2, controller);
       sent.push(await server.publish('article', {id: 'r', title: 'after'}));
       await until('three applied', () => ids().length === 3, controller);

@@ -6,6 +6,9 @@
 //     task of its own): the longest gap between animation frames, the Controller's commits in
 //     one frame, into the page of bench:live (1,000 rows bound with useCache) and into a bare
 //     listener that only parses and counts;
+//   - the same chunks over a WorkerWebSocket (the socket in a worker, which hands the frames
+//     that came over together), and sent as one WebSocket frame each (a JSON array of
+//     envelopes): the same measures;
 //   - the same chunks as server-sent events, each chunk one write of the stream (the engine
 //     hands a chunk's messages over in one task): the same measures;
 //   - the same messages as one chunk of server-sent events (the engine hands them over in one
@@ -149,14 +152,17 @@ let views = 0;
 const message = () => ({event: 'article', data: {id: randomRow(), views: ++views}});
 
 /** Opens `page` on the WebSocket (the burst in chunks) or the SSE stream (the burst as one chunk), sends the burst, and returns the page's record. */
-async function burst(tab: Tab, page: 'live.html' | 'bare.html' | 'plain.html', transport: 'ws' | 'sse' | 'sse-chunks'): Promise<BurstRecord> {
-  const kind = transport === 'ws' ? 'ws' : 'sse';
-  const stream = transport === 'ws' ? `ws=${encodeURIComponent(`${live.wsOrigin}/ws`)}` : `sse=${encodeURIComponent(`${live.origin}/sse`)}`;
+async function burst(tab: Tab, page: 'live.html' | 'bare.html' | 'plain.html', transport: 'ws' | 'ws-worker' | 'ws-frames' | 'sse' | 'sse-chunks'): Promise<BurstRecord> {
+  const socket = transport.startsWith('ws');
+  const kind = socket ? 'ws' : 'sse';
+  const stream = socket ? `ws=${encodeURIComponent(`${live.wsOrigin}/ws`)}${transport === 'ws-worker' ? '&worker' : ''}` : `sse=${encodeURIComponent(`${live.origin}/sse`)}`;
   await tab.open(`${pages.origin}/${page}?${stream}`);
   await settled(tab, 'window.liveBench.ready');
   await live.whenOpen(kind, 1);
   await tab.value(`(window.liveBenchResult = undefined, window.liveBench.recordBurst(${BURST}).then(r => (window.liveBenchResult = r)), true)`);
-  if (transport === 'ws') {
+  if (transport === 'ws-frames') {
+    await publishInChunks(BURST, BURST_MS, n => live.burst(n, message, {oneFrame: true}));
+  } else if (socket) {
     await publishInChunks(BURST, BURST_MS, n => {
       for (let i = 0; i < n; i++) {
         const {event, data} = message();
@@ -178,6 +184,8 @@ interface EngineRun {
   chunked: BurstRecord;
   bareChunked: BurstRecord;
   plainChunked: BurstRecord;
+  workerChunked: BurstRecord;
+  framesChunked: BurstRecord;
   sseChunked: BurstRecord;
   bareSseChunked: BurstRecord;
   oneChunk: BurstRecord;
@@ -195,18 +203,22 @@ try {
         const chunked = await burst(await engine.tab(), 'live.html', 'ws');
         const bareChunked = await burst(await engine.tab(), 'bare.html', 'ws');
         const plainChunked = await burst(await engine.tab(), 'plain.html', 'ws');
+        const workerChunked = await burst(await engine.tab(), 'live.html', 'ws-worker');
+        const framesChunked = await burst(await engine.tab(), 'live.html', 'ws-frames');
         const sseChunked = await burst(await engine.tab(), 'live.html', 'sse-chunks');
         const bareSseChunked = await burst(await engine.tab(), 'bare.html', 'sse-chunks');
         const oneChunk = await burst(await engine.tab(), 'live.html', 'sse');
         const bareOneChunk = await burst(await engine.tab(), 'bare.html', 'sse');
-        runs.push({chunked, bareChunked, plainChunked, sseChunked, bareSseChunked, oneChunk, bareOneChunk});
+        runs.push({chunked, bareChunked, plainChunked, workerChunked, framesChunked, sseChunked, bareSseChunked, oneChunk, bareOneChunk});
         if (FRAMES) {
-          for (const [name, record] of Object.entries({chunked, bareChunked, plainChunked, sseChunked, bareSseChunked, oneChunk, bareOneChunk})) {
+          for (const [name, record] of Object.entries({chunked, bareChunked, plainChunked, workerChunked, framesChunked, sseChunked, bareSseChunked, oneChunk, bareOneChunk})) {
             console.log(`    ${name}: frames (ms, * with a commit) ${record.frames.map((gap, i) => `${Math.round(gap)}${record.commits[i] ? '*' : ''}`).join(' ')}; writes (ms) ${record.writes.map(Math.round).join(' ')}${record.longTasks.length ? `; long tasks (ms) ${record.longTasks.map(Math.round).join(' ')}` : ''}`);
           }
         }
         console.log(
           `  run ${run + 1}: in chunks, longest frame ${ms(longestFrame(chunked))} (bare ${ms(longestFrame(bareChunked))}, plain Lit ${ms(longestFrame(plainChunked))}), at most ${Math.max(...chunked.commits)} commit(s) a frame; ` +
+            `socket in a worker, longest frame ${ms(longestFrame(workerChunked))}, at most ${Math.max(...workerChunked.commits)} commit(s) a frame; ` +
+            `a frame a chunk, longest frame ${ms(longestFrame(framesChunked))}, at most ${Math.max(...framesChunked.commits)} commit(s) a frame; ` +
             `event-stream chunks, longest frame ${ms(longestFrame(sseChunked))} (bare ${ms(longestFrame(bareSseChunked))}), at most ${Math.max(...sseChunked.commits)} commit(s) a frame; ` +
             `one chunk, longest frame ${ms(longestFrame(oneChunk))} (bare ${ms(longestFrame(bareOneChunk))}), at most ${Math.max(...oneChunk.commits)} commit(s) a frame, the cache write with the rows it re-rendered ${ms(Math.max(0, ...oneChunk.writes))}, the feed's listeners ${ms(Math.max(0, ...(oneChunk.arrivalTasks ?? [])))} in ${oneChunk.arrivalTasks?.length ?? 0} task(s), ${ms(perMessage(oneChunk))} a message until rendered (bare ${ms(perMessage(bareOneChunk))})`,
         );
@@ -244,6 +256,10 @@ const rows = results.flatMap(({engine, runs}) => {
     ['… a bare `WebSocket` listener: longest frame', each(runs, r => ms(longestFrame(r.bareChunked))), '', ''],
     ['… a plain Lit page (the same rows, each message parsed, the changed rows updated by hand once a frame): longest frame', each(runs, r => ms(longestFrame(r.plainChunked))), '', ''],
     ['… commits in one frame (most)', each(runs, r => String(Math.max(...r.chunked.commits))), '≤ 1', verdict(runs.every(r => Math.max(...r.chunked.commits) <= 1))],
+    ['… the same over a `WorkerWebSocket` (the socket in a worker, its frames handed over at most every 4 ms): longest frame', each(runs, r => ms(longestFrame(r.workerChunked))), `< ${FRAME_TARGET_MS} ms`, verdict(runs.every(r => longestFrame(r.workerChunked) < FRAME_TARGET_MS))],
+    ['… commits in one frame (most)', each(runs, r => String(Math.max(...r.workerChunked.commits))), '≤ 1', verdict(runs.every(r => Math.max(...r.workerChunked.commits) <= 1))],
+    ['… the same chunks, each one WebSocket frame (a JSON array of envelopes): longest frame', each(runs, r => ms(longestFrame(r.framesChunked))), `< ${FRAME_TARGET_MS} ms`, verdict(runs.every(r => longestFrame(r.framesChunked) < FRAME_TARGET_MS))],
+    ['… commits in one frame (most)', each(runs, r => String(Math.max(...r.framesChunked.commits))), '≤ 1', verdict(runs.every(r => Math.max(...r.framesChunked.commits) <= 1))],
     ['… the same chunks as server-sent events (an `EventSourceFeed`; a chunk is a task): longest frame', each(runs, r => ms(longestFrame(r.sseChunked))), `< ${FRAME_TARGET_MS} ms`, verdict(runs.every(r => longestFrame(r.sseChunked) < FRAME_TARGET_MS))],
     ['… a bare `EventSource` listener: longest frame', each(runs, r => ms(longestFrame(r.bareSseChunked))), '', ''],
     ['… commits in one frame (most)', each(runs, r => String(Math.max(...r.sseChunked.commits))), '≤ 1', verdict(runs.every(r => Math.max(...r.sseChunked.commits) <= 1))],

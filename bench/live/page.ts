@@ -5,8 +5,9 @@
 // caused are done (microtasks right after it; the write comes in the next animation frame), then
 // with style and layout forced as the row finishes its update. During a burst, the gaps between animation frames are recorded, with
 // the commits made in each frame and the long tasks. With `?sse=<url>` the feed is an
-// EventSourceFeed instead (a burst then comes as one chunk, handed over in one task).
-import {EventSourceFeed, WebSocketFeed, type WebSocketConstructor} from '../../src/live/index.js';
+// EventSourceFeed instead (a burst then comes as one chunk, handed over in one task); with
+// `&worker`, the WebSocket is a WorkerWebSocket.
+import {EventSourceFeed, WebSocketFeed, WorkerWebSocket, type WebSocketConstructor} from '../../src/live/index.js';
 import {longTasks, type LongTasks} from './long-tasks.js';
 import {html, LitElement} from 'lit';
 import {rowContent, rowStyles} from './row-view.js';
@@ -125,26 +126,27 @@ const afterMessage = () => {
   onMeasured?.(sample);
 };
 
-class MeasuredSocket extends WebSocket {
-  override addEventListener(type: string, listener: any, options?: any): void {
-    if (type !== 'message') return super.addEventListener(type, listener, options);
-    super.addEventListener(
-      type,
-      (event: Event) => {
-        const measuring = onMeasured !== undefined;
-        if (measuring) {
-          rendered.clear();
-          listRenders = 0;
-          pending = {t0: performance.now(), handler: 0, writeAt: undefined, writeEnd: 0, layoutDone: 0};
-        }
-        listener(event);
-        if (measuring) pending!.handler = performance.now() - pending!.t0;
-        onArrived?.();
-      },
-      options,
-    );
-  }
-}
+/** The page's socket (or, with `?worker`, a `WorkerWebSocket`), timing each message from its listener. */
+const measured = (Base: WebSocketConstructor) =>
+  class MeasuredSocket extends (Base as unknown as typeof WebSocket) {
+    override addEventListener(type: string, listener: any, options?: any): void {
+      if (type !== 'message') return super.addEventListener(type, listener, options);
+      super.addEventListener(
+        type,
+        (event: Event) => {
+          const measuring = onMeasured !== undefined;
+          if (measuring) {
+            rendered.clear();
+            listRenders = 0;
+            pending = {t0: performance.now(), handler: 0, writeAt: undefined, writeEnd: 0, layoutDone: 0};
+          }
+          listener(event);
+          if (measuring) pending!.handler = performance.now() - pending!.t0;
+        },
+        options,
+      );
+    }
+  };
 
 // --- the page ------------------------------------------------------------------------------
 const controller = new Controller();
@@ -210,7 +212,7 @@ class TimedSource extends EventSource {
 }
 const feed = sseUrl
   ? new EventSourceFeed({url: sseUrl, events: {article: Article}, onMessage: () => onArrived?.(), EventSource: TimedSource})
-  : new WebSocketFeed({url: wsUrl!, events: {article: Article}, WebSocket: MeasuredSocket as unknown as WebSocketConstructor});
+  : new WebSocketFeed({url: wsUrl!, events: {article: Article}, onMessage: () => onArrived?.(), WebSocket: measured(params.has('worker') ? WorkerWebSocket : (WebSocket as unknown as WebSocketConstructor))});
 feed.connect(controller);
 
 const ready = (async () => {

@@ -97,9 +97,9 @@ export class WebSocketFeed extends LiveFeed {
       session.opened();
     });
     socket.addEventListener('message', (event: {data: unknown}) => this.onFrame(session, url, event.data));
-    socket.addEventListener('close', (event: {code?: number}) => {
+    socket.addEventListener('close', (event: {code?: number; reason?: string}) => {
       if (closing) return;
-      const error = opened ? undefined : new FeedError({kind: 'connection', url, message: `could not connect (close code ${event.code ?? 'unknown'})`});
+      const error = opened ? undefined : new FeedError({kind: 'connection', url, message: `could not connect (close code ${event.code ?? 'unknown'}${event.reason ? `: ${event.reason}` : ''})`});
       session.lost(error);
     });
     // An `error` is always followed by `close`, which reconnects.

@@ -1,11 +1,12 @@
 // Faults a live feed reports without stopping, against the test server on 127.0.0.1: a binary
 // WebSocket frame (only text frames are read), and an `onMessage` callback that throws (the
-// error is reported, the message stays written, and the next one is still applied).
+// error is reported, the message stays written, and the next one is still applied), and a
+// WorkerWebSocket where there is no Worker.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {WebSocket} from 'ws';
 import {Controller, Entity} from '../../src/index.js';
-import {WebSocketFeed, type FeedError, type LiveMessage} from '../../src/live/index.js';
+import {WebSocketFeed, WorkerWebSocket, type FeedError, type LiveMessage} from '../../src/live/index.js';
 import {liveServerOfFile, until} from './helpers/live.js';
 
 class Note extends Entity {
@@ -65,6 +66,21 @@ test('an onMessage that throws is reported; its message stays written and the ne
     assert.match(String(calls[0]![0]), /live feed callback threw/);
     assert.equal((calls[0]![1] as Error).message, 'the page’s handler failed');
     assert.equal(feed.status, 'open');
+  } finally {
+    stop();
+    controller.dispose();
+  }
+});
+
+test('a WorkerWebSocket outside a browser: the feed says it cannot connect, and why, and stops', () => {
+  const controller = new Controller();
+  const errors: FeedError[] = [];
+  const feed = new WebSocketFeed({url: `${liveServer().origin}/ws`, events: {note: Note}, WebSocket: WorkerWebSocket, onError: error => errors.push(error)});
+  const stop = feed.connect(controller);
+  try {
+    assert.equal(feed.status, 'closed');
+    assert.deepEqual(errors.map(e => e.kind), ['closed']);
+    assert.match(errors[0]!.message, /cannot connect: WorkerWebSocket needs a browser/);
   } finally {
     stop();
     controller.dispose();

@@ -25,7 +25,7 @@ export declare class LiveServer {
   whenOpen(transport: 'sse' | 'ws', count: number): Promise<void>;
   publish(event: string, data: unknown): string;
   publishUnnumbered(event: string, data: unknown): void;
-  burst(count: number, make: (i: number) => {event: string; data: unknown}): string[];
+  burst(count: number, make: (i: number) => {event: string; data: unknown}, options?: {oneFrame?: boolean}): string[];
   malformed(event: string, raw: string): string;
   binary(bytes: Uint8Array): void;
   resend(id: string): void;

@@ -109,8 +109,13 @@ export class LiveServer {
     this.#send([message]);
   }
 
-  /** Publishes `count` messages in one write per connection. @param {number} count @param {(i: number) => {event: string, data: unknown}} make */
-  burst(count, make) {
+  /**
+   * Publishes `count` messages in one write per connection: over a WebSocket a frame each, or
+   * with `oneFrame` one frame of them all (a JSON array of envelopes, as a server batching its
+   * frames sends them).
+   * @param {number} count @param {(i: number) => {event: string, data: unknown}} make @param {{oneFrame?: boolean}} [options]
+   */
+  burst(count, make, options = {}) {
     /** @type {LoggedMessage[]} */
     const messages = [];
     for (let i = 0; i < count; i++) {
@@ -119,7 +124,7 @@ export class LiveServer {
       this.#record(message);
       messages.push(message);
     }
-    this.#send(messages);
+    this.#send(messages, options.oneFrame);
     return messages.map(m => m.id);
   }
 
@@ -175,12 +180,13 @@ export class LiveServer {
     if (id !== undefined) this.articles.set(String(id), { ...(/** @type {object} */ (this.articles.get(String(id)) ?? {})), .../** @type {object} */ (message.data) });
   }
 
-  /** @param {LoggedMessage[]} messages */
-  #send(messages) {
+  /** @param {LoggedMessage[]} messages @param {boolean} [oneFrame] */
+  #send(messages, oneFrame = false) {
     if (messages.length === 0) return;
     const sse = messages.map(sseFrame).join('');
     for (const stream of this.#streams) stream.write(sse);
-    for (const socket of this.#sockets) for (const m of messages) socket.send(wsFrame(m));
+    const frames = oneFrame ? [`[${messages.map(wsFrame).join(',')}]`] : messages.map(wsFrame);
+    for (const socket of this.#sockets) for (const frame of frames) socket.send(frame);
   }
 
   /** @param {string | undefined} lastEventId */
@@ -330,6 +336,9 @@ export function liveServerMiddleware() {
         break;
       case 'malformed':
         result = { id: server.malformed(body.event, body.raw) };
+        break;
+      case 'binary':
+        server.binary(new Uint8Array(body.bytes));
         break;
       case 'unnumbered':
         server.publishUnnumbered(body.event, body.data);

@@ -1,7 +1,7 @@
 // WorkerWebSocket in real browsers against the live test server on 127.0.0.1: frames handed
-// to the page together, a listener's error kept from the frames after it, the socket ended
-// when the page is left, binary frames, refused connections and malformed URLs, and
-// `<data-live worker>`. The feed's behaviours over it (order, resume, repeats, bursts, a
+// to the page together, a listener's error kept from the frames after it, closing (also before
+// the socket opened), the socket ended when the page is left, binary frames, refused
+// connections, a worker that fails to start, malformed URLs, and `<data-live worker>`. The feed's behaviours over it (order, resume, repeats, bursts, a
 // server that moves) run in live-data.test.ts with the other transports.
 import {expect, fixture, html, waitUntil} from '@open-wc/testing';
 import {Controller, Entity} from '../src/index.js';
@@ -137,6 +137,34 @@ describe('WorkerWebSocket', () => {
     expect(errors[0]!.kind).to.equal('connection');
     expect(errors[0]!.message).to.match(/could not connect \(close code 1006/);
     expect(feed.status).to.equal('reconnecting');
+  });
+
+  it('closes a socket that was closed before it opened, and tells `close` once', async () => {
+    const {socket, closes, opened} = openSocket();
+    socket.close(1000, 'not needed');
+    await waitUntil(() => closes.length === 1, 'close', {timeout: 10_000});
+    expect(opened()).to.equal(false);
+    socket.close(); // a second close() tells nothing more
+    await server.whenOpen('ws', 0); // a round trip to the test server meanwhile
+    expect(closes.length).to.equal(1);
+  });
+
+  it('reports a worker that fails to start as a connection that did not open, naming the worker', async () => {
+    const original = window.Worker;
+    // A worker whose script does not parse fails as one refused by a Content-Security-Policy does: an error event, no socket.
+    window.Worker = class extends original {
+      constructor(_url: string | URL, options?: WorkerOptions) {
+        super(URL.createObjectURL(new Blob(['this is not a script {'], {type: 'text/javascript'})), options);
+      }
+    };
+    try {
+      const {controller, feed, errors} = connectFeed();
+      await until('a report', () => errors.length > 0, controller, feed);
+      expect(errors[0]!.kind).to.equal('connection');
+      expect(errors[0]!.message).to.contain("the socket's worker failed");
+    } finally {
+      window.Worker = original;
+    }
   });
 
   it('refuses a malformed URL at once, as the page\'s WebSocket does, and the feed says so', () => {

@@ -50,7 +50,7 @@ let scriptUrl: string | undefined;
 export class WorkerWebSocket implements WebSocketLike {
   private readonly worker: Worker;
   private readonly listeners = new Map<string, ((event: any) => void)[]>();
-  /** `close()` was called: frames still on their way are not delivered. */
+  /** `close()` was called: what is still on its way, but the close, is not delivered. */
   private closing = false;
   /** The close event was delivered and the worker ended. */
   private ended = false;
@@ -92,8 +92,10 @@ export class WorkerWebSocket implements WebSocketLike {
 
   private onReport(report: WorkerReport): void {
     if (this.ended) return;
-    if (typeof report === 'string') this.emit(report, {});
-    else if (Array.isArray(report)) {
+    // After close(), as on a WebSocket, only `close` is told.
+    if (typeof report === 'string') {
+      if (!this.closing) this.emit(report, {});
+    } else if (Array.isArray(report)) {
       for (const data of report) {
         if (this.closing) return;
         this.emit('message', {data});

@@ -25,6 +25,11 @@ const DEV_MESSAGES = [
   'does not declare',
   'has never held a row of',
   'meanwhile the default applies',
+  // Explanations added to production errors, which keep only what went wrong.
+  'Use controller.get() or useCache() instead',
+  'the characters ( ) [ ] ? + ! are reserved',
+  'the param that picks a page',
+  'or give it a Controller through the data context',
 ];
 
 /** The JavaScript files below `dir` (source maps left out: they are not run), with their text. */

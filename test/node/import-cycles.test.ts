@@ -70,6 +70,34 @@ test('src/schema imports nothing else of src/', () => {
   assert.deepEqual(bad.map(where), []);
 });
 
+/**
+ * What each layer of the design's table may import besides itself and src/dev (the
+ * development-mode switch, a leaf): the layers below it. A resource never needs a store,
+ * so src/rest and src/core sit side by side, neither importing the other.
+ */
+const BELOW: Record<string, {layers: readonly string[]; typesToo: boolean}> = {
+  'src/endpoint': {layers: ['src/schema'], typesToo: true},
+  'src/rest': {layers: ['src/schema', 'src/endpoint'], typesToo: true},
+  'src/core': {layers: ['src/schema', 'src/endpoint'], typesToo: true},
+  // Types only compile away: a reader may name a part's type (`useLiveFeed` takes a feed) without loading it.
+  'src/lit': {layers: ['src/schema', 'src/endpoint', 'src/core', 'src/rest'], typesToo: false},
+};
+
+test('each layer imports only the layers below it: rest and core apart, lit never a part or an element', () => {
+  const bad = EDGES.filter(e => {
+    const from = layerOf(e.from);
+    const rule = from === undefined ? undefined : BELOW[from];
+    if (rule === undefined || e.external || (e.typeOnly && !rule.typesToo)) return false;
+    const to = layerOf(e.to);
+    return to !== undefined && to !== from && to !== 'src/dev' && !rule.layers.includes(to);
+  });
+  assert.deepEqual(bad.map(where), []);
+  // Each rule is checked against imports that exist: a layer with none would pass for nothing.
+  for (const [layer, {layers}] of Object.entries(BELOW)) {
+    for (const below of layers.slice(-1)) assert.ok(EDGES.some(e => layerOf(e.from) === layer && layerOf(e.to) === below), `${layer} imports nothing from ${below}`);
+  }
+});
+
 test('a layer is reached from outside only through its index.ts (or internal.ts)', () => {
   const bad = EDGES.filter(e => {
     if (e.external) return false;

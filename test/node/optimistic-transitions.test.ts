@@ -378,10 +378,9 @@ describe('transition: pending, responses in another order than the requests', ()
     });
   }
 
-  // Known limitation, not fixed here (it lives in src/schema: the default useIncoming and
-  // EntityMeta have no tie-breaker): two requests triggered in the same millisecond have
-  // equal fetchedAt, so `>=` lets the older response overwrite the newer one. Marked todo so
-  // the suite documents it without failing; it passes once meta carries a sequence number.
+  // Two requests triggered in the same millisecond: the Controller dates each fetch strictly
+  // after the one before, so the default useIncoming (`>=` on fetchedAt) still orders their
+  // responses, and the older one arriving last does not overwrite the newer one.
   test('same-millisecond PATCHes whose responses arrive in reverse order end in the server state', async () => {
     const {controller, queue, partialUpdateArticle, visible} = await withArticle();
     const p1 = controller.fetch(partialUpdateArticle, {id: '1'}, {title: 'T1'});

@@ -140,6 +140,15 @@ describe('the packed package in a consumer project', {timeout: 600_000}, () => {
     assert.deepEqual(stray, [], 'no tests, benchmarks, demo or scripts');
   });
 
+  test('the npm build is readable: a module per source file, not minified, Lit left to the app', () => {
+    const esm = join(scratch, 'node_modules', 'lit-data-elements', 'dist', 'esm');
+    const controller = readFileSync(join(esm, 'core', 'controller.js'), 'utf8');
+    // Names and lines as written: a minified file would be a few long lines of short names.
+    assert.match(controller, /^var Controller = class|^class Controller\b|\bclass Controller \{/m, 'the Controller class keeps its name');
+    assert.ok(controller.split('\n').length > 100, 'controller.js keeps its lines');
+    assert.match(readFileSync(join(esm, 'lit', 'server-render.js'), 'utf8'), /from "lit"/, 'lit is imported, not bundled');
+  });
+
   test('the CDN file stays under its ceiling', async t => {
     const size = await minGzip(readFileSync(join(ROOT, 'dist/cdn/data-elements.js'), 'utf8'));
     reportAndHold(t, 'the CDN file, Lit inside', size, 'cdnFile');

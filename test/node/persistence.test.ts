@@ -4,6 +4,7 @@
 import {afterEach, beforeEach, describe, test} from 'node:test';
 import assert from 'node:assert/strict';
 import {Controller, type ResponseState} from '../../src/core/index.js';
+import type {EndpointInterface} from '../../src/endpoint/index.js';
 import {dehydrate} from '../../src/snapshots/index.js';
 import {Persistence, SAVED_STATE_KEY, StorageError, type PersistStorage, type PersistenceOptions} from '../../src/persist/index.js';
 import {createFakeTimers, type FakeTimers} from './helpers/fake-timers.js';
@@ -39,6 +40,9 @@ class MemoryStorage implements PersistStorage {
 
 let timers: FakeTimers;
 let reported: unknown[];
+/** Uncaught exceptions and unhandled rejections during the test: a failure thrown into the page. */
+let escaped: unknown[];
+const escape = (error: unknown) => void escaped.push(error);
 const global = globalThis as {reportError?: (error: unknown) => void};
 let previousReport: typeof global.reportError;
 const disposers: (() => void)[] = [];
@@ -46,12 +50,17 @@ const disposers: (() => void)[] = [];
 beforeEach(() => {
   timers = createFakeTimers();
   reported = [];
+  escaped = [];
   previousReport = global.reportError;
   global.reportError = error => reported.push(error);
+  process.on('uncaughtException', escape);
+  process.on('unhandledRejection', escape);
 });
 afterEach(() => {
   for (const dispose of disposers.splice(0)) dispose();
   global.reportError = previousReport;
+  process.off('uncaughtException', escape);
+  process.off('unhandledRejection', escape);
 });
 
 /** A "page load": a Controller with a Persistence on `storage`. */
@@ -227,26 +236,57 @@ describe('persistence', () => {
     assert.deepEqual(titles(controller.getResponse(getArticles)), ['works']);
   });
 
-  test('over quota: reported once while it lasts, again after a save succeeded', async () => {
-    const storage = new MemoryStorage();
-    let full = true;
-    storage.failSet = () => (full ? new DOMException('The quota has been exceeded.', 'QuotaExceededError') : undefined);
-    const {persistence, controller, getArticle} = load(storage);
-    await persistence.ready;
-    for (const title of ['a', 'b', 'c']) {
-      controller.setResponse(getArticle, {id: '1'}, {id: '1', title});
+  test('a save the storage refuses is reported once while it lasts, again after a save succeeded', async () => {
+    for (const [kind, refusal] of [
+      ['quota', new DOMException('The quota has been exceeded.', 'QuotaExceededError')],
+      ['write', new DOMException('The transaction was aborted.', 'AbortError')],
+    ] as const) {
+      reported = [];
+      const storage = new MemoryStorage();
+      let refusing = true;
+      storage.failSet = () => (refusing ? refusal : undefined);
+      const {persistence, controller, getArticle} = load(storage);
+      await persistence.ready;
+      for (const title of ['a', 'b', 'c']) {
+        controller.setResponse(getArticle, {id: '1'}, {id: '1', title});
+        await persistence.flush();
+      }
+      assert.deepEqual(kinds(), [kind]);
+      assert.equal((reported[0] as Error).cause, refusal);
+      assert.equal((controller.get(Article, {id: '1'}) as Article).title, 'c', 'the cache is not affected');
+      refusing = false;
+      controller.setResponse(getArticle, {id: '1'}, {id: '1', title: 'd'});
       await persistence.flush();
+      assert.match(storage.saved()!.state, /"d"/);
+      refusing = true;
+      controller.setResponse(getArticle, {id: '1'}, {id: '1', title: 'e'});
+      await persistence.flush();
+      assert.deepEqual(kinds(), [kind, kind]);
+      await flush();
+      assert.deepEqual(escaped, [], 'nothing thrown into the page');
     }
-    assert.deepEqual(kinds(), ['quota']);
-    assert.equal((controller.get(Article, {id: '1'}) as Article).title, 'c', 'the cache is not affected');
-    full = false;
-    controller.setResponse(getArticle, {id: '1'}, {id: '1', title: 'd'});
+  });
+
+  test('a state JSON cannot carry is reported once as a write failure; flush resolves, the cache and the last save are kept', async () => {
+    const storage = new MemoryStorage();
+    const {persistence, controller, getArticle} = load(storage, {throttleMs: 1_000});
+    await persistence.ready;
+    controller.setResponse(getArticle, {id: '1'}, {id: '1', title: 'saved'});
     await persistence.flush();
-    assert.match(storage.saved()!.state, /"d"/);
-    full = true;
-    controller.setResponse(getArticle, {id: '1'}, {id: '1', title: 'e'});
-    await persistence.flush();
-    assert.deepEqual(kinds(), ['quota', 'quota']);
+    const counter: EndpointInterface = {key: () => 'counter'};
+    controller.setResponse(counter, {n: 1n});
+    await persistence.flush(); // never rejects
+    controller.setResponse(getArticle, {id: '2'}, {id: '2', title: 'not saved either'});
+    await timers.tick(1_000); // the throttled save fails the same way
+    await flush();
+    assert.deepEqual(escaped, [], 'nothing thrown into the page');
+    assert.deepEqual(kinds(), ['write']);
+    assert.match((reported[0] as Error).message, /could not be written as JSON/);
+    assert.match(String((reported[0] as Error).cause), /result "counter"\.n: a bigint has no JSON form/);
+    assert.deepEqual(controller.getResponse(counter).data, {n: 1n}, 'the cache is not affected');
+    assert.equal((controller.get(Article, {id: '2'}) as Article).title, 'not saved either');
+    assert.equal(storage.sets, 1);
+    assert.match(storage.saved()!.state, /"saved"/, 'the last save is kept');
   });
 
   test('without IndexedDB (Node has none): said once, nothing else tried, the cache works', async () => {

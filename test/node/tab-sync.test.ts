@@ -20,17 +20,57 @@ afterEach(() => {
   for (const item of opened.splice(0)) item.close();
 });
 
+/** A channel name no other test uses. */
+const newChannel = () => `tab-sync-test-${++channelCount}`;
+
+/** One tab on `channel`: a Controller with its own TabSync, disposed after the test. */
+function tab(channel: string, clock: FakeClock = createFakeClock(), BroadcastChannel: BroadcastChannelConstructor = Channel) {
+  const queue = new RequestQueue(clock);
+  const controller = new Controller({now: clock.now, plugins: [new TabSync({channel, BroadcastChannel})]});
+  opened.push({close: () => controller.dispose()});
+  return {controller, clock, queue, channel, ...createPatterns(queue)};
+}
+
 /** Tabs on one new channel, sharing one clock (the machine's) unless given their own. */
 function tabs(count: number, clocks: FakeClock[] = []) {
-  const channel = `tab-sync-test-${++channelCount}`;
+  const channel = newChannel();
   const shared = createFakeClock();
-  return Array.from({length: count}, (_, i) => {
-    const clock = clocks[i] ?? shared;
-    const queue = new RequestQueue(clock);
-    const controller = new Controller({now: clock.now, plugins: [new TabSync({channel, BroadcastChannel: Channel})]});
-    opened.push({close: () => controller.dispose()});
-    return {controller, clock, queue, channel, ...createPatterns(queue)};
+  return Array.from({length: count}, (_, i) => tab(channel, clocks[i] ?? shared));
+}
+
+/**
+ * What the tabs report, and what escapes them, until the test ends. Without a platform
+ * `reportError` (as in Node) a report goes to the console with what happened, which names the
+ * channel: each is kept as that text and the error's message. An error thrown from a listener
+ * or a microtask, or a rejection nobody handles, lands in `escaped`.
+ */
+function watchFailures(): {readonly reports: string[]; readonly escaped: unknown[]} {
+  const reports: string[] = [];
+  const escaped: unknown[] = [];
+  const global = globalThis as {reportError?: (error: unknown) => void};
+  const previous = {reportError: global.reportError, log: console.error};
+  delete global.reportError;
+  console.error = (what: unknown, error?: unknown) => void reports.push(`${String(what)}: ${(error as Error | undefined)?.message ?? String(error)}`);
+  const escape = (error: unknown) => void escaped.push(error);
+  process.on('uncaughtException', escape);
+  process.on('unhandledRejection', escape);
+  opened.push({
+    close() {
+      process.off('uncaughtException', escape);
+      process.off('unhandledRejection', escape);
+      console.error = previous.log;
+      if (previous.reportError) global.reportError = previous.reportError;
+    },
   });
+  return {reports, escaped};
+}
+
+/** Asserts that exactly one failure was reported, naming `channel` and matching `cause`, and nothing escaped. */
+function assertReportedOnce(failures: ReturnType<typeof watchFailures>, channel: string, cause: RegExp): void {
+  assert.deepEqual(failures.escaped, [], 'nothing thrown into the page');
+  assert.equal(failures.reports.length, 1, failures.reports.join('\n'));
+  assert.ok(failures.reports[0]!.includes(`channel "${channel}"`), `names the channel: ${failures.reports[0]}`);
+  assert.match(failures.reports[0]!, cause);
 }
 
 /** Resolves with the next commit of `controller` that applied something from elsewhere. */
@@ -416,5 +456,96 @@ describe('sync across tabs (Node BroadcastChannel)', () => {
       global.reportError = previous.reportError;
       global.BroadcastChannel = previous.BroadcastChannel;
     }
+  });
+});
+
+describe('sync across tabs: failures are reported, never thrown into the page', () => {
+  test('a write the channel refuses to post is reported once, naming the channel; the cache keeps it and later writes go', async () => {
+    const channel = newChannel();
+    const refusing = {on: true};
+    class Refusing extends NodeBroadcastChannel {
+      override postMessage(message: unknown): void {
+        if (refusing.on) throw new DOMException('The message could not be cloned.', 'DataCloneError');
+        super.postMessage(message);
+      }
+    }
+    const a = tab(channel, undefined, Refusing as unknown as BroadcastChannelConstructor);
+    const b = tab(channel);
+    const failures = watchFailures();
+    a.controller.setResponse(a.getArticle, {id: '1'}, {id: '1', title: 'not sent'});
+    await flush(); // the send, a microtask, has run
+    assertReportedOnce(failures, channel, /could not be sent.*could not be cloned/);
+    assert.equal((a.controller.get(Article, {id: '1'}) as Article).title, 'not sent', 'the cache keeps the write');
+
+    refusing.on = false;
+    const arrived = nextRestore(b.controller);
+    a.controller.setResponse(a.getArticle, {id: '2'}, {id: '2', title: 'sent'});
+    await arrived;
+    assert.equal((b.controller.get(Article, {id: '2'}) as Article).title, 'sent', 'the next write reaches the other tab');
+    assert.equal(failures.reports.length, 1);
+  });
+
+  test('a write JSON cannot carry is reported once, naming the channel and the field; the cache keeps it and later writes go', async () => {
+    const [a, b] = tabs(2);
+    const counter: EndpointInterface = {key: () => 'counter'};
+    const failures = watchFailures();
+    a.controller.setResponse(counter, {n: 1n});
+    await flush(); // the send, a microtask, has run
+    assertReportedOnce(failures, a.channel, /result "counter"\.n: a bigint has no JSON form/);
+    assert.deepEqual(a.controller.getResponse(counter).data, {n: 1n}, 'the cache keeps the write');
+
+    const arrived = nextRestore(b.controller);
+    a.controller.setResponse(a.getArticle, {id: '1'}, {id: '1', title: 'sent'});
+    await arrived;
+    assert.equal((b.controller.get(Article, {id: '1'}) as Article).title, 'sent', 'the next write reaches the other tab');
+    assert.equal(b.controller.getResponse(counter).data, undefined, 'without the write that could not be sent');
+    assert.equal(failures.reports.length, 1);
+  });
+
+  test('a channel that cannot be opened is reported, naming it; the Controller works alone and the stop function is harmless', async () => {
+    class Unopenable {
+      constructor() {
+        throw new DOMException('Not allowed in this context.', 'SecurityError');
+      }
+    }
+    const channel = newChannel();
+    const failures = watchFailures();
+    const controller = new Controller();
+    opened.push({close: () => controller.dispose()});
+    const stop = new TabSync({channel, BroadcastChannel: Unopenable as unknown as BroadcastChannelConstructor}).attach(controller);
+    controller.setResponse({key: () => 'k', schema: Article}, {id: '1', title: 'works'});
+    stop();
+    stop();
+    await flush();
+    assertReportedOnce(failures, channel, /could not open.*Not allowed in this context/);
+    assert.equal((controller.get(Article, {id: '1'}) as Article).title, 'works');
+  });
+
+  test('a message that cannot be read (messageerror) is reported once, naming the channel; the tab goes on sending and receiving', async () => {
+    const channel = newChannel();
+    const made: NodeBroadcastChannel[] = [];
+    class Recorded extends NodeBroadcastChannel {
+      constructor(name: string) {
+        super(name);
+        made.push(this);
+      }
+    }
+    const a = tab(channel);
+    const b = tab(channel, undefined, Recorded as unknown as BroadcastChannelConstructor);
+    const failures = watchFailures();
+    assert.equal(made.length, 1);
+    made[0]!.dispatchEvent(new MessageEvent('messageerror'));
+    await flush();
+    assertReportedOnce(failures, channel, /could not be read/);
+
+    let arrived = nextRestore(b.controller);
+    a.controller.setResponse(a.getArticle, {id: '1'}, {id: '1', title: 'from A'});
+    await arrived;
+    arrived = nextRestore(a.controller);
+    b.controller.setResponse(b.getArticle, {id: '2'}, {id: '2', title: 'from B'});
+    await arrived;
+    assert.equal((b.controller.get(Article, {id: '1'}) as Article).title, 'from A');
+    assert.equal((a.controller.get(Article, {id: '2'}) as Article).title, 'from B');
+    assert.equal(failures.reports.length, 1);
   });
 });

@@ -17,7 +17,7 @@ export {pushFetchedAt} from './push-order.js';
 export {Backoff, type BackoffOptions} from './backoff.js';
 export {retryDelay, type RetryOptions} from './retry-policy.js';
 export type {ControllerPlugin} from './controller-plugin.js';
-export {reportError} from './report-error.js';
+export {reportError, reportFailure} from './report-error.js';
 export {internalsOf, type ControllerInternals} from './internals.js';
 export type {HeldWrite, WriteHold} from './request-pipeline.js';
 export {fullArgs, keyOf, type RetainHook} from './store.js';

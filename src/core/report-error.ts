@@ -10,3 +10,22 @@ export function reportError(error: unknown, what = 'a Controller subscriber thre
   if (typeof report === 'function') report(error);
   else console.error(`data-elements: ${what}`, error);
 }
+
+/**
+ * Reports a failure of the library's own work (a channel that would not open, a
+ * write that could not be sent, a chunk that did not load) as an Error that says
+ * what failed, with the original error as its `cause`. The browser's
+ * `reportError` shows only the error it is given: a platform error alone
+ * (`DataCloneError`, a failed `import()`) would not say which part of the page
+ * it came from. Errors thrown by an app's own code go to {@link reportError}
+ * as they are.
+ *
+ * @example
+ * ```ts
+ * channel.addEventListener('messageerror', error => reportFailure('tab sync: a message could not be read', error));
+ * ```
+ */
+export function reportFailure(what: string, cause: unknown): void {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  reportError(new Error(`data-elements: ${what}: ${detail}`, {cause}), what);
+}

@@ -1,4 +1,4 @@
-import {internalsOf, reportError, type Controller, type ControllerPlugin, type HeldWrite} from '../core/index.js';
+import {internalsOf, reportError, reportFailure, type Controller, type ControllerPlugin, type HeldWrite} from '../core/index.js';
 import {canFetch, type EndpointInterface, type FetchableEndpoint} from '../endpoint/index.js';
 import {DEV_MODE, devLog} from '../dev/index.js';
 import {browserNetwork, type NetworkStatus} from './network-status.js';
@@ -87,7 +87,7 @@ export class OfflineWrites implements ControllerPlugin {
     const endpoints = () => endpointsByName(options.endpoints ?? []);
     const tab = randomId();
     const queue: Queued[] = [];
-    const report = (error: unknown, what: string) => reportError(error, `offline writes: ${what}`);
+    const report = (error: unknown, what: string) => reportFailure(`offline writes: ${what}`, error);
     let restoring: StoredWrite | undefined;
     let flushing = false;
     let again = false;

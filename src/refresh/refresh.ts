@@ -1,4 +1,4 @@
-import {internalsOf, reportError, type Controller, type ControllerPlugin, type RetainHook} from '../core/index.js';
+import {internalsOf, reportFailure, type Controller, type ControllerPlugin, type RetainHook} from '../core/index.js';
 import {loadPollScheduler} from './load-poll-scheduler.js';
 import {browserPageEvents, type PageEvents} from './page-events.js';
 import type {controllerPolls} from './controller-polls.js';
@@ -121,7 +121,7 @@ export class Refresh implements ControllerPlugin {
       const load = (this.options as RefreshInternalOptions).loadPollScheduler ?? loadPollScheduler;
       loaded = load().then(
         module => module.controllerPolls,
-        error => void reportError(error, 'the refresh part could not load its poll timers'),
+        error => void reportFailure('the refresh part could not load its poll timers', error),
       );
       schedulers.set(this, loaded);
     }

@@ -1,4 +1,4 @@
-import {reportError, type Controller, type ControllerPlugin, type State} from '../core/index.js';
+import {reportError, reportFailure, type Controller, type ControllerPlugin, type State} from '../core/index.js';
 import {merge, type DehydratedState} from '../snapshots/index.js';
 import {dehydrateState} from '../snapshots/internal.js';
 import {ConfirmedChanges} from './confirmed-changes.js';
@@ -105,7 +105,7 @@ export class TabSync implements ControllerPlugin {
     try {
       channel = new Channel(this.channel);
     } catch (error) {
-      reportError(error, `tab sync could not open channel "${this.channel}"`);
+      reportFailure(`tab sync could not open channel "${this.channel}"`, error);
       return () => {};
     }
     const link = new Link(controller, channel, this.channel);
@@ -156,7 +156,7 @@ class Link {
     try {
       this.channel.postMessage(dehydrateState(partial, Date.now()));
     } catch (error) {
-      reportError(error, `a write could not be sent to the other tabs on channel "${this.name}"`);
+      reportFailure(`a write could not be sent to the other tabs on channel "${this.name}"`, error);
     }
   }
 
@@ -165,7 +165,7 @@ class Link {
     try {
       merge(this.controller, data as DehydratedState);
     } catch (error) {
-      reportError(error, `a message from another tab on channel "${this.name}" was refused`);
+      reportFailure(`a message from another tab on channel "${this.name}" was refused`, error);
     }
   }
 }

@@ -139,7 +139,10 @@ describe('the poll timers load on demand', () => {
     await pollSchedulerLoaded(refresh);
     assert.equal(error.mock.callCount(), 1);
     assert.match(String(error.mock.calls[0]!.arguments[0]), /refresh part could not load its poll timers/);
-    assert.equal(error.mock.calls[0]!.arguments[1], failure);
+    // Reported as what failed, with the loader's own error as the cause.
+    const reported = error.mock.calls[0]!.arguments[1] as Error;
+    assert.match(reported.message, /^data-elements: the refresh part could not load its poll timers: chunk not found$/);
+    assert.equal(reported.cause, failure);
     controller.retain(polled, {id: '2'});
     await pollSchedulerLoaded(refresh);
     assert.equal(loader.calls, 1, 'not loaded again');

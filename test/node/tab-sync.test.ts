@@ -39,18 +39,18 @@ function tabs(count: number, clocks: FakeClock[] = []) {
 }
 
 /**
- * What the tabs report, and what escapes them, until the test ends. Without a platform
- * `reportError` (as in Node) a report goes to the console with what happened, which names the
- * channel: each is kept as that text and the error's message. An error thrown from a listener
- * or a microtask, or a rejection nobody handles, lands in `escaped`.
+ * What the tabs report, and what escapes them, until the test ends. A report goes to a
+ * platform `reportError` installed here, which, as a browser's does, gets the error alone:
+ * each is kept as the error's message, which must say what failed. An error thrown from a
+ * listener or a microtask, or a rejection nobody handles, lands in `escaped`.
  */
 function watchFailures(): {readonly reports: string[]; readonly escaped: unknown[]} {
   const reports: string[] = [];
   const escaped: unknown[] = [];
   const global = globalThis as {reportError?: (error: unknown) => void};
-  const previous = {reportError: global.reportError, log: console.error};
-  delete global.reportError;
-  console.error = (what: unknown, error?: unknown) => void reports.push(`${String(what)}: ${(error as Error | undefined)?.message ?? String(error)}`);
+  const previous = {reportError: global.reportError};
+  // As a browser's reportError does: it gets the error alone, so the error must say what failed.
+  global.reportError = error => void reports.push(error instanceof Error ? error.message : String(error));
   const escape = (error: unknown) => void escaped.push(error);
   process.on('uncaughtException', escape);
   process.on('unhandledRejection', escape);
@@ -58,8 +58,8 @@ function watchFailures(): {readonly reports: string[]; readonly escaped: unknown
     close() {
       process.off('uncaughtException', escape);
       process.off('unhandledRejection', escape);
-      console.error = previous.log;
       if (previous.reportError) global.reportError = previous.reportError;
+      else delete global.reportError;
     },
   });
   return {reports, escaped};

@@ -1,5 +1,6 @@
-import {globalTimers, reportError, visibleState, type Controller, type ControllerPlugin, type Timers} from '../core/index.js';
-import {dehydrate, merge, type DehydratedState} from '../snapshots/index.js';
+import {globalTimers, internalsOf, reportError, visibleState, type Controller, type ControllerPlugin, type Timers} from '../core/index.js';
+import {merge, type DehydratedState} from '../snapshots/index.js';
+import {dehydrateState} from '../snapshots/internal.js';
 import {indexedDBStorage, type PersistStorage} from './persist-storage.js';
 import {asStale, boundedJson, keepSince} from './snapshot-bounds.js';
 import {StorageError, type StorageErrorKind} from './storage-error.js';
@@ -108,6 +109,8 @@ export class Persistence implements ControllerPlugin {
   private failing: StorageErrorKind | undefined;
   /** No storage here at all: nothing is tried again. */
   private unavailable = false;
+  /** What could not be written as JSON and was left out of the saves, each reported once. */
+  private readonly unsavable = new Set<string>();
 
   constructor(options: PersistenceOptions = {}) {
     const name = options.name ?? 'data-elements';
@@ -208,9 +211,17 @@ export class Persistence implements ControllerPlugin {
     if (!this.dirty || !controller || this.unavailable) return;
     this.dirty = false;
     let record: SavedRecord | undefined;
+    const {store} = internalsOf(controller);
+    // A row or result with no JSON form is left out and the rest saved; each is reported once.
+    const unsaved = (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (this.unsavable.has(message)) return;
+      this.unsavable.add(message);
+      this.report('write', `a value could not be written as JSON and is not saved (the rest is): ${message.replace(/^data-elements: /, '')}`, error);
+    };
     try {
       const now = this.now();
-      const state = boundedJson(keepSince(dehydrate(controller), now - this.maxAge), this.maxSize);
+      const state = boundedJson(keepSince(dehydrateState(store.base, store.now(), unsaved), now - this.maxAge), this.maxSize);
       if (state !== undefined) record = {version: this.version, savedAt: now, state};
     } catch (error) {
       this.fail('write', 'the state could not be written as JSON; nothing was saved', error);
@@ -273,6 +284,10 @@ export class Persistence implements ControllerPlugin {
       if (this.failing === kind) return;
       this.failing = kind;
     }
+    this.report(kind, message, cause);
+  }
+
+  private report(kind: StorageErrorKind, message: string, cause?: unknown): void {
     reportError(new StorageError({kind, database: this.name, message, cause}), 'persistence');
   }
 }

@@ -18,8 +18,21 @@ import type {State} from '../core/index.js';
  * the cache. Results that only hold the error of a failed fetch are left
  * out, and the error of a result that has data too: errors are not data,
  * and the Controller that starts from the snapshot fetches again.
+ *
+ * A row or result with no JSON form (a `BigInt`, a function, a cycle) throws
+ * a TypeError naming it; with `unsaved`, it is left out instead and its
+ * error given to `unsaved`, so the rest can still be kept or sent.
  */
-export function dehydrateState(state: State, now: number): DehydratedState {
+export function dehydrateState(state: State, now: number, unsaved?: (error: unknown) => void): DehydratedState {
+  const json = (value: unknown, path: string): JsonValue | undefined | typeof UNSAVED => {
+    if (!unsaved) return toJsonValue(value, path);
+    try {
+      return toJsonValue(value, path);
+    } catch (error) {
+      unsaved(error);
+      return UNSAVED;
+    }
+  };
   const times = new TimesTable();
   const tables: DehydratedTable[] = [];
   for (const [key, table] of state.entities) {
@@ -27,8 +40,12 @@ export function dehydrateState(state: State, now: number): DehydratedState {
     const rows: DehydratedRow[] = [];
     for (const [pk, row] of table) {
       const at = times.indexOf(metaTable?.get(pk));
-      if (row === INVALID) rows.push([pk, at]);
-      else rows.push([pk, at, toJsonValue(row, `${key}[${JSON.stringify(pk)}]`) ?? null]);
+      if (row === INVALID) {
+        rows.push([pk, at]);
+        continue;
+      }
+      const value = json(row, `${key}[${JSON.stringify(pk)}]`);
+      if (value !== UNSAVED) rows.push([pk, at, value ?? null]);
     }
     tables.push({key, rows});
   }
@@ -38,7 +55,8 @@ export function dehydrateState(state: State, now: number): DehydratedState {
     if (!held && meta.error !== undefined) continue;
     let entry: {-readonly [K in keyof DehydratedResult]: DehydratedResult[K]} = {key, times: timesOf(meta)};
     if (held) {
-      const result = toJsonValue(state.endpoints.get(key), `result ${JSON.stringify(key)}`);
+      const result = json(state.endpoints.get(key), `result ${JSON.stringify(key)}`);
+      if (result === UNSAVED) continue;
       if (result !== undefined) entry = {key, result, times: entry.times};
     }
     if (meta.page) {
@@ -57,6 +75,9 @@ export function dehydrateState(state: State, now: number): DehydratedState {
   }
   return {kind: SNAPSHOT_KIND, version: SNAPSHOT_VERSION, dehydratedAt: now, times: times.list, tables, results};
 }
+
+/** What `json` gives for a value left out. */
+const UNSAVED: unique symbol = Symbol('unsaved');
 
 /** The meta of a write as snapshot times. */
 function timesOf(meta: EntityMeta): DehydratedTimes {

@@ -120,6 +120,8 @@ class Link {
   private latest: State | undefined;
   private scheduled = false;
   private closed = false;
+  /** The messages of the values left out of a send, reported once each. */
+  private readonly unsent = new Set<string>();
 
   constructor(
     private readonly controller: Controller,
@@ -154,10 +156,18 @@ class Link {
     const partial = this.changes.take(this.latest);
     if (!partial) return;
     try {
-      this.channel.postMessage(dehydrateState(partial, Date.now()));
+      this.channel.postMessage(dehydrateState(partial, Date.now(), error => this.unsendable(error)));
     } catch (error) {
       reportFailure(`a write could not be sent to the other tabs on channel "${this.name}"`, error);
     }
+  }
+
+  /** A row or result with no JSON form stays in this tab, the rest of its write goes; each is reported once. */
+  private unsendable(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if (this.unsent.has(message)) return;
+    this.unsent.add(message);
+    reportFailure(`a value could not be sent to the other tabs on channel "${this.name}" (the rest of the write was)`, error);
   }
 
   private receive(data: unknown): void {

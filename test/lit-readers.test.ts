@@ -63,10 +63,10 @@ class SuspenseList extends CountingElement {
 }
 customElements.define('lit-suspense-list', SuspenseList);
 
-/** useCache of one item; never fetches. */
+/** useCache of one item; never fetches. `itemId = null` means "not now". */
 class CacheItem extends CountingElement {
-  @property({type: Number}) itemId = 1;
-  readonly item = useCache(this, getItem, () => ({id: this.itemId}));
+  @property({type: Number}) itemId: number | null = 1;
+  readonly item = useCache(this, getItem, () => (this.itemId === null ? null : {id: this.itemId}));
   override render() {
     return html`${this.item.value?.title ?? 'nothing'}`;
   }
@@ -97,10 +97,10 @@ class CountBy extends CountingElement {
 }
 customElements.define('lit-count-by', CountBy);
 
-/** useFetch: starts the fetch, exposes its promise. */
+/** useFetch: starts the fetch, exposes its promise. `itemId = null` means "not now". */
 class FetchItem extends CountingElement {
-  @property({type: Number}) itemId = 1;
-  readonly item = useFetch(this, getItem, () => ({id: this.itemId}));
+  @property({type: Number}) itemId: number | null = 1;
+  readonly item = useFetch(this, getItem, () => (this.itemId === null ? null : {id: this.itemId}));
   constructor() {
     super();
     // The tests read its error from the reader: nothing else need announce it.
@@ -410,6 +410,27 @@ describe('useCache', () => {
     expect(server.log.entries.map(e => `${e.method} ${e.path}`)).to.deep.equal(['GET /lit-api/items']);
   });
 
+  it('null args mean no read: complete with value undefined, until args are given', async () => {
+    const server = itemServer(makeItems(2));
+    await startWorker(...server.handlers);
+    const controller = new Controller();
+    controller.setResponse(getItem, {id: 2}, {id: 2, title: 'cached 2', completed: false});
+    const el = await mount<CacheItem>(controller, html`<lit-cache-item .itemId=${null}></lit-cache-item>`);
+    // Nothing asked for: not pending (a boundary would wait forever), not an error.
+    expect(el.item.status).to.equal('complete');
+    expect(el.item.value).to.equal(undefined);
+    expect(el.item.error).to.equal(undefined);
+    expect(el.item.render({initial: () => 'not now', complete: item => item.title})).to.equal('not now');
+    expect(shadowText(el)).to.equal('nothing');
+
+    el.itemId = 2;
+    await el.updateComplete;
+    expect(el.item.status).to.equal('complete');
+    expect(el.item.value!.title).to.equal('cached 2');
+    expect(shadowText(el)).to.equal('cached 2');
+    expect(server.log.entries, 'useCache never fetches').to.deep.equal([]);
+  });
+
   it('takes a Query: a count that follows the cache, 0 rendered as 0', async () => {
     const server = itemServer([]);
     await startWorker(...server.handlers);
@@ -470,6 +491,32 @@ describe('useFetch', () => {
     expect(((await el.item.promise) as Item).title).to.equal('item 2');
     expect(server.log.count('GET', '/lit-api/items/1')).to.equal(1);
     expect(server.log.count('GET', '/lit-api/items/2')).to.equal(1);
+  });
+
+  it('null args mean no fetch: complete with value undefined and no promise, until args are given', async () => {
+    const server = itemServer(makeItems(2));
+    await startWorker(...server.handlers);
+    const el = await mount<FetchItem>(new Controller(), html`<lit-fetch-item .itemId=${null}></lit-fetch-item>`);
+    expect(el.item.status).to.equal('complete');
+    expect(el.item.value).to.equal(undefined);
+    expect(el.item.error).to.equal(undefined);
+    expect(el.item.promise).to.equal(undefined);
+    expect(el.item.render({initial: () => 'not now', complete: item => item.title})).to.equal('not now');
+    // Neither a host update nor retry() asks for anything while the args say "not now".
+    el.requestUpdate();
+    el.item.retry();
+    await el.updateComplete;
+    expect(el.item.status).to.equal('complete');
+    expect(el.item.promise).to.equal(undefined);
+    expect(server.log.entries).to.deep.equal([]);
+
+    el.itemId = 2;
+    await el.updateComplete;
+    expect(el.item.status).to.equal('pending');
+    expect(((await el.item.promise) as Item).title).to.equal('item 2');
+    await waitFor(() => el.item.status === 'complete');
+    expect(el.item.value!.title).to.equal('item 2');
+    expect(server.log.entries.map(e => `${e.method} ${e.path}`)).to.deep.equal(['GET /lit-api/items/2']);
   });
 
   it('its promise rejects with the error of a failed fetch, and status is error', async () => {

@@ -5,6 +5,8 @@
 //               per-entity `get` endpoint (served from what the list cached)
 //   rows=prop   the list reads the entities (useCache(getList)) and gives each row its entity
 //               as a property (an unchanged entity keeps its identity, so Lit skips the row)
+//   rows=read, ctrl, context, watch   rows with parts of the reader only (reader-parts.ts),
+//               to take the mount of a bound row apart (bench/render/mounts.ts)
 //   update=entity (default) the server's answer for that one item: setResponse(get, {id}, item)
 //   update=list   a refetch of the whole list with one item changed: setResponse(getList, items)
 //   update=other  the answer for an entity of another table, which no row shows
@@ -14,6 +16,7 @@ import {repeat} from 'lit/directives/repeat.js';
 import {createResource, Entity} from '../../src/index.js';
 import {useCache} from '../../src/lit/index.js';
 import {defineIdList, ItemResource, mountList} from './items.js';
+import {readFrom} from './reader-parts.js';
 import {countRow, counters, expose, PropertyRow, ROWS, rowStyles, rowTemplate, Server, type ItemData, mountGate} from './shared.js';
 
 await mountGate();
@@ -65,11 +68,13 @@ class DePropList extends LitElement {
 }
 customElements.define('de-prop-list', DePropList);
 
-const {controller, list} = mountList(ROWS_MODE === 'prop' ? 'de-prop-list' : 'de-list');
+const PARTS = ['read', 'ctrl', 'context', 'watch'];
+const {controller, list} = mountList(ROWS_MODE === 'prop' ? 'de-prop-list' : PARTS.includes(ROWS_MODE) ? `de-${ROWS_MODE}-list` : 'de-list');
+readFrom(controller);
 // The first load, as a fetch of the list would store it.
 controller.setResponse(ItemResource.getList, ROWS === 0 ? [] : JSON.parse(server.listText));
 
-const rowTag = ROWS_MODE === 'prop' ? 'de-prop-row' : 'de-bound-row';
+const rowTag = ROWS_MODE === 'prop' ? 'de-prop-row' : PARTS.includes(ROWS_MODE) ? `de-${ROWS_MODE}-row` : 'de-bound-row';
 expose(
   server,
   Promise.resolve({

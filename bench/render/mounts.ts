@@ -5,7 +5,8 @@
 //                                                               the bound rows' page
 //   node --import tsx bench/render/mounts.ts --baseline=main    ...and the bound rows' page built
 //                                                               from that commit's sources
-//   options: --rounds=20 --pages=de-entity,de-prop --n=1000 --profile (a CPU profile of the
+//   options: --rounds=20 --pages=de-entity,de-prop --n=1000 (pages: also de-read, de-ctrl,
+//            de-context, de-watch: the bound row taken apart) --profile (a CPU profile of the
 //            current bound rows' page, summed over the rounds: where a mount's time goes;
 //            --top=60 functions listed, --save-profiles=DIR keeps the profiles and the bundle)
 //            --alloc (the bytes each mount allocates, from Chromium's sampling heap profiler
@@ -47,7 +48,15 @@ const ALLOC = flag('alloc');
 /** The engine's own work in the mount task (compiles, collections), read from the trace. */
 const V8 = flag('v8');
 
-const QUERIES: Record<string, string> = {'de-entity': '?rows=bound&update=entity', 'de-prop': '?rows=prop&update=entity'};
+const QUERIES: Record<string, string> = {
+  'de-entity': '?rows=bound&update=entity',
+  'de-prop': '?rows=prop&update=entity',
+  // The bound row taken apart (bench/render/reader-parts.ts).
+  'de-read': '?rows=read',
+  'de-ctrl': '?rows=ctrl',
+  'de-context': '?rows=context',
+  'de-watch': '?rows=watch',
+};
 
 /**
  * The library's sources (src, components) as they are at `rev`, under .tmp, with this tree's

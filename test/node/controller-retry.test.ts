@@ -8,7 +8,7 @@ import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {http, HttpResponse} from 'msw';
 import {setupServer} from 'msw/node';
-import {Controller} from '../../src/core/index.js';
+import {Controller, visibleState} from '../../src/core/index.js';
 import {NetworkError} from '../../src/endpoint/index.js';
 import {createResource, RestEndpoint} from '../../src/rest/index.js';
 import {Entity} from '../../src/schema/index.js';
@@ -92,6 +92,25 @@ describe('retries', () => {
     assert.equal(requests, 3);
     assert.equal(call.value?.text, 'quote 3');
     assert.deepEqual(responses, ['fetching', 'done'], 'the reader never saw an error');
+  });
+
+  test('a GET that succeeds on a retry is dated when it was triggered: data written between its tries is newer and stays', async () => {
+    const {timers, controller} = setup();
+    script = [fail(503)];
+    const triggered = timers.now();
+    const call = track(controller.fetch(Quotes.get, {id: '1'}));
+    await settle(timers, call);
+    await timers.tick(500);
+    // Written while the GET waits for its retry (a push, another request's answer): fetched later than the GET was triggered.
+    controller.setResponse(Quotes.get, {id: '1'}, {id: '1', text: 'written at 500 ms'});
+    await timers.tick(500);
+    await settle(timers, call);
+    assert.equal(requests, 2);
+    assert.equal(call.value?.text, 'written at 500 ms', 'the call resolves with what its readers see');
+    const {meta, entitiesMeta} = visibleState(controller);
+    assert.equal(meta.get(Quotes.get.key({id: '1'}))?.fetchedAt, triggered + 500, 'the result holds the newer write');
+    assert.equal(entitiesMeta.get('RetryQuote')?.get('1')?.fetchedAt, triggered + 500);
+    assert.equal((controller.get(Quote, {id: '1'}) as Quote).text, 'written at 500 ms', 'the retried answer, fetched as of its trigger, does not replace it');
   });
 
   test('the tries run out: the error shows after 1 + 3 requests, with 1, 2 and 4 s between', async () => {

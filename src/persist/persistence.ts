@@ -1,6 +1,6 @@
 import {globalTimers, internalsOf, reportError, visibleState, type Controller, type ControllerPlugin, type Timers} from '../core/index.js';
 import {merge, type DehydratedState} from '../snapshots/index.js';
-import {dehydrateState} from '../snapshots/internal.js';
+import {dehydrateState, unsavedOnce} from '../snapshots/internal.js';
 import {indexedDBStorage, type PersistStorage} from './persist-storage.js';
 import {asStale, boundedJson, keepSince} from './snapshot-bounds.js';
 import {StorageError, type StorageErrorKind} from './storage-error.js';
@@ -109,8 +109,10 @@ export class Persistence implements ControllerPlugin {
   private failing: StorageErrorKind | undefined;
   /** No storage here at all: nothing is tried again. */
   private unavailable = false;
-  /** What could not be written as JSON and was left out of the saves, each reported once. */
-  private readonly unsavable = new Set<string>();
+  /** A row or result with no JSON form is left out of the saves and the rest saved; each is reported once. */
+  private readonly unsaved = unsavedOnce((message, error) =>
+    this.report('write', `a value could not be written as JSON and is not saved (the rest is): ${message.replace(/^data-elements: /, '')}`, error),
+  );
 
   constructor(options: PersistenceOptions = {}) {
     const name = options.name ?? 'data-elements';
@@ -212,16 +214,9 @@ export class Persistence implements ControllerPlugin {
     this.dirty = false;
     let record: SavedRecord | undefined;
     const {store} = internalsOf(controller);
-    // A row or result with no JSON form is left out and the rest saved; each is reported once.
-    const unsaved = (error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      if (this.unsavable.has(message)) return;
-      this.unsavable.add(message);
-      this.report('write', `a value could not be written as JSON and is not saved (the rest is): ${message.replace(/^data-elements: /, '')}`, error);
-    };
     try {
       const now = this.now();
-      const state = boundedJson(keepSince(dehydrateState(store.base, store.now(), unsaved), now - this.maxAge), this.maxSize);
+      const state = boundedJson(keepSince(dehydrateState(store.base, store.now(), this.unsaved), now - this.maxAge), this.maxSize);
       if (state !== undefined) record = {version: this.version, savedAt: now, state};
     } catch (error) {
       this.fail('write', 'the state could not be written as JSON; nothing was saved', error);

@@ -76,6 +76,22 @@ export function dehydrateState(state: State, now: number, unsaved?: (error: unkn
   return {kind: SNAPSHOT_KIND, version: SNAPSHOT_VERSION, dehydratedAt: now, times: times.list, tables, results};
 }
 
+/**
+ * An `unsaved` callback for {@link dehydrateState} that gives `report` each
+ * distinct value left out once (told apart by the error's message), however
+ * many snapshots it is passed to: a save or a send repeated while the value is
+ * in the cache reports it the first time only.
+ */
+export function unsavedOnce(report: (message: string, error: unknown) => void): (error: unknown) => void {
+  const seen = new Set<string>();
+  return error => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (seen.has(message)) return;
+    seen.add(message);
+    report(message, error);
+  };
+}
+
 /** What `json` gives for a value left out. */
 const UNSAVED: unique symbol = Symbol('unsaved');
 

@@ -1,6 +1,6 @@
 import {reportError, reportFailure, type Controller, type ControllerPlugin, type State} from '../core/index.js';
 import {merge, type DehydratedState} from '../snapshots/index.js';
-import {dehydrateState} from '../snapshots/internal.js';
+import {dehydrateState, unsavedOnce} from '../snapshots/internal.js';
 import {ConfirmedChanges} from './confirmed-changes.js';
 
 /**
@@ -120,8 +120,10 @@ class Link {
   private latest: State | undefined;
   private scheduled = false;
   private closed = false;
-  /** The messages of the values left out of a send, reported once each. */
-  private readonly unsent = new Set<string>();
+  /** A row or result with no JSON form stays in this tab, the rest of its write goes; each is reported once. */
+  private readonly unsendable = unsavedOnce((_message, error) =>
+    reportFailure(`a value could not be sent to the other tabs on channel "${this.name}" (the rest of the write was)`, error),
+  );
 
   constructor(
     private readonly controller: Controller,
@@ -156,18 +158,10 @@ class Link {
     const partial = this.changes.take(this.latest);
     if (!partial) return;
     try {
-      this.channel.postMessage(dehydrateState(partial, Date.now(), error => this.unsendable(error)));
+      this.channel.postMessage(dehydrateState(partial, Date.now(), this.unsendable));
     } catch (error) {
       reportFailure(`a write could not be sent to the other tabs on channel "${this.name}"`, error);
     }
-  }
-
-  /** A row or result with no JSON form stays in this tab, the rest of its write goes; each is reported once. */
-  private unsendable(error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    if (this.unsent.has(message)) return;
-    this.unsent.add(message);
-    reportFailure(`a value could not be sent to the other tabs on channel "${this.name}" (the rest of the write was)`, error);
   }
 
   private receive(data: unknown): void {

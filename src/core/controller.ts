@@ -1,3 +1,5 @@
+import {DEV_MODE} from '../dev/index.js';
+import {checkOptions} from './check-options.js';
 import {
   canFetch,
   isQuery,
@@ -58,6 +60,7 @@ export class Controller {
   private readonly detachers: (() => void)[] = [];
 
   constructor(options: ControllerOptions = {}) {
+    if (DEV_MODE) checkOptions(options);
     const registry = new RequestRegistry();
     const timers = options.timers ?? globalTimers;
     this.store = new Store(
@@ -108,8 +111,8 @@ export class Controller {
   fetch<E extends FetchableEndpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>>;
   fetch<E extends FetchableEndpoint>(options: FetchOptions, endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>>;
   fetch(first: EndpointInterface | FetchOptions, ...rest: unknown[]): Promise<unknown> {
-    // An endpoint always has a key(); options never do.
-    if (typeof (first as EndpointInterface).key === 'function') return this.pipeline.request(first as EndpointInterface, rest, {holds: true});
+    // An endpoint always has a key(); options never do. Anything else but an object is refused by the request, by name.
+    if (typeof first !== 'object' || first === null || typeof (first as EndpointInterface).key === 'function') return this.pipeline.request(first as EndpointInterface, rest, {holds: true});
     const [endpoint, ...args] = rest as [EndpointInterface, ...unknown[]];
     const {signal, queueOffline} = first as FetchOptions;
     return this.pipeline.request(endpoint, args, {signal, queueOffline, holds: true});

@@ -81,19 +81,20 @@ export class RequestPipeline {
 
   /** Starts or joins a request; rejects (never throws) on bad input. */
   request(endpoint: EndpointInterface, args: readonly unknown[], call: RequestCall): Promise<unknown> {
-    if (!canFetch(endpoint)) {
-      return Promise.reject(
-        new TypeError(`${endpoint.name ?? 'This endpoint'} cannot be fetched: a Query only reads the cache${DEV_MODE ? '. Use controller.get() or useCache() instead.' : ''}`),
-      );
-    }
     const {store, registry} = this;
     let full: readonly unknown[];
     let key: string;
     try {
+      // Refuses what is not an endpoint, naming it.
       full = fullArgs(endpoint, args);
       key = endpoint.key(...full);
     } catch (error) {
       return Promise.reject(error);
+    }
+    if (!canFetch(endpoint)) {
+      return Promise.reject(
+        new TypeError(`${endpoint.name ?? 'This endpoint'} cannot be fetched: a Query only reads the cache${DEV_MODE ? '. Use controller.get() or useCache() instead.' : ''}`),
+      );
     }
     if (call.signal?.aborted) return Promise.reject(abortError(call.signal, key));
     const mutation = endpoint.sideEffect === true;

@@ -1,3 +1,4 @@
+import {checkEndpoint} from './check-options.js';
 import {isQuery, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
 import {draftOf, eachRead, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponses, normalize, type EntityTable, type MapDraft, type MergeInput, type NormalizedResponse} from '../schema/index.js';
 import {DEV_MODE, devLog} from '../dev/index.js';
@@ -391,6 +392,8 @@ function warnUnpolled(endpoint: EndpointInterface): void {
 
 /** The args as the endpoint stores them (its `normalizeArgs`, when it has one). */
 export function fullArgs(endpoint: EndpointInterface, args: readonly unknown[]): readonly unknown[] {
+  // Development mode names what is not an endpoint; production fails on it as it goes.
+  if (DEV_MODE) checkEndpoint(endpoint);
   return endpoint.normalizeArgs ? endpoint.normalizeArgs(args) : args;
 }
 

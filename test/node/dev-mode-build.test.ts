@@ -30,6 +30,9 @@ const DEV_MESSAGES = [
   'the characters ( ) [ ] ? + ! are reserved',
   'the param that picks a page',
   'or give it a Controller through the data context',
+  // The Controller's checks of its options and of what its methods are given.
+  'must be milliseconds, 0 or more',
+  'Controller: not an endpoint',
 ];
 
 /** The JavaScript files below `dir` (source maps left out: they are not run), with their text. */

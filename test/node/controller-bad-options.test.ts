@@ -1,0 +1,56 @@
+// In development mode (the sources, as these tests run them), mistakes in what a Controller is
+// given fail at once, with an error that names the option or says what was expected, instead of
+// later (an expiry that keeps data fresh forever, retry delays that throw at the first retry in
+// place of the server's error) or deep inside (a method given no endpoint). The cache keeps what
+// it had. test/node/dev-mode-build.test.ts holds that production builds leave the checks out.
+import {test} from 'node:test';
+import assert from 'node:assert/strict';
+import {Controller} from '../../src/core/index.js';
+import {createResource} from '../../src/rest/index.js';
+import {Entity} from '../../src/schema/index.js';
+
+class Note extends Entity {
+  id = '';
+  text = '';
+  static override key = 'BadOptionsNote';
+}
+const Notes = createResource({urlPrefix: 'https://notes.test', path: '/notes/:id', schema: Note});
+
+test('an expiry that is not a number of milliseconds, 0 or more, is refused, naming the option', () => {
+  for (const [option, value, shown] of [
+    ['dataExpiryLength', NaN, 'NaN'],
+    ['dataExpiryLength', '30000', '"30000"'],
+    ['dataExpiryLength', -1, '-1'],
+    ['errorExpiryLength', 'x', '"x"'],
+  ] as const) {
+    assert.throws(
+      () => new Controller({[option]: value} as never),
+      {name: 'TypeError', message: `Controller: ${option} must be milliseconds, 0 or more, got ${shown}`},
+    );
+  }
+  // 0 (always stale) and Infinity (never) are durations.
+  new Controller({dataExpiryLength: 0, errorExpiryLength: Infinity});
+});
+
+test('retry delays are checked when the Controller is made, not at the first retry', () => {
+  assert.throws(() => new Controller({retry: {initialDelay: -5}}), {name: 'RangeError', message: 'backoff: initialDelay must be a finite number >= 0, got -5'});
+  assert.throws(() => new Controller({retry: {maxDelay: NaN}}), {name: 'RangeError', message: /maxDelay.*NaN/});
+  new Controller({retry: false});
+  new Controller({retry: {retries: 2, initialDelay: 10}});
+});
+
+test('a method given something that is not an endpoint says so; the cache keeps what it had', async () => {
+  const controller = new Controller();
+  // What a JavaScript caller (or a cast) can pass: the methods typed loosely.
+  const loose = controller as unknown as {[method: string]: (...args: unknown[]) => unknown};
+  controller.setResponse(Notes.get, {id: '1'}, {id: '1', text: 'kept'});
+  const before = controller.getResponse(Notes.get, {id: '1'}).data;
+  const expected = (shown: string) => ({name: 'TypeError', message: `Controller: not an endpoint: ${shown}`});
+  await assert.rejects(loose.fetch!(undefined) as Promise<unknown>, expected('undefined'));
+  await assert.rejects(loose.fetch!('/api/notes') as Promise<unknown>, expected('"/api/notes"'));
+  assert.throws(() => loose.setResponse!({}, {id: '2'}), expected('[object Object]'));
+  assert.throws(() => loose.getResponse!(undefined), expected('undefined'));
+  assert.throws(() => loose.invalidate!(null), expected('null'));
+  assert.equal(controller.getResponse(Notes.get, {id: '1'}).data, before, 'the same data, identical');
+  controller.dispose();
+});

@@ -3,7 +3,7 @@ import type {ControllerOptions} from './controller-options.js';
 
 /**
  * Refuses Controller options that would otherwise fail late or not at all: an
- * expiry that is not a number of milliseconds would keep data fresh forever;
+ * expiry that is not a number (a string, NaN) would keep data fresh forever;
  * retry delays would throw at the first retry, in place of the server's error.
  *
  * @example
@@ -14,7 +14,8 @@ import type {ControllerOptions} from './controller-options.js';
 export function checkOptions(options: ControllerOptions): void {
   for (const name of ['dataExpiryLength', 'errorExpiryLength'] as const) {
     const value: unknown = options[name];
-    if (value !== undefined && !(typeof value === 'number' && value >= 0)) throw new TypeError(`Controller: ${name} must be milliseconds, 0 or more, got ${shown(value)}`);
+    // Any number is a length: 0 or less is stale at once, Infinity never.
+    if (value !== undefined && !(typeof value === 'number' && !Number.isNaN(value))) throw new TypeError(`Controller: ${name} must be a number of milliseconds, got ${shown(value)}`);
   }
   // Backoff refuses delays it cannot use, naming them.
   if (options.retry) new Backoff(options.retry);

@@ -16,20 +16,20 @@ class Note extends Entity {
 }
 const Notes = createResource({urlPrefix: 'https://notes.test', path: '/notes/:id', schema: Note});
 
-test('an expiry that is not a number of milliseconds, 0 or more, is refused, naming the option', () => {
+test('an expiry that is not a number of milliseconds is refused, naming the option', () => {
   for (const [option, value, shown] of [
     ['dataExpiryLength', NaN, 'NaN'],
     ['dataExpiryLength', '30000', '"30000"'],
-    ['dataExpiryLength', -1, '-1'],
     ['errorExpiryLength', 'x', '"x"'],
   ] as const) {
     assert.throws(
       () => new Controller({[option]: value} as never),
-      {name: 'TypeError', message: `Controller: ${option} must be milliseconds, 0 or more, got ${shown}`},
+      {name: 'TypeError', message: `Controller: ${option} must be a number of milliseconds, got ${shown}`},
     );
   }
-  // 0 (always stale) and Infinity (never) are durations.
-  new Controller({dataExpiryLength: 0, errorExpiryLength: Infinity});
+  // Any number is a length: 0 or less is stale at once, Infinity never.
+  new Controller({dataExpiryLength: -1, errorExpiryLength: Infinity});
+  new Controller({dataExpiryLength: 0});
 });
 
 test('retry delays are checked when the Controller is made, not at the first retry', () => {

@@ -31,7 +31,7 @@ const DEV_MESSAGES = [
   'the param that picks a page',
   'or give it a Controller through the data context',
   // The Controller's checks of its options and of what its methods are given.
-  'must be milliseconds, 0 or more',
+  'must be a number of milliseconds, got',
   'Controller: not an endpoint',
 ];
 

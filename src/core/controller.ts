@@ -111,7 +111,8 @@ export class Controller {
   fetch<E extends FetchableEndpoint>(endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>>;
   fetch<E extends FetchableEndpoint>(options: FetchOptions, endpoint: E, ...args: EndpointArgs<E>): Promise<EndpointResult<E>>;
   fetch(first: EndpointInterface | FetchOptions, ...rest: unknown[]): Promise<unknown> {
-    // An endpoint always has a key(); options never do. Anything else but an object is refused by the request, by name.
+    // An endpoint always has a key(); options never do. What is neither (nothing, a URL) goes to
+    // the request, which refuses it by name.
     if (typeof first !== 'object' || first === null || typeof (first as EndpointInterface).key === 'function') return this.pipeline.request(first as EndpointInterface, rest, {holds: true});
     const [endpoint, ...args] = rest as [EndpointInterface, ...unknown[]];
     const {signal, queueOffline} = first as FetchOptions;

@@ -1,4 +1,7 @@
-// Development-mode diagnostics: the switch and the helpers its warnings share. Imports nothing,
-// so every layer may use it; production builds replace dev-mode.ts and drop what it guards.
+// Development-mode diagnostics: the switch and the helpers its checks share. Production builds
+// replace dev-mode.ts and drop what it guards, these helpers with it. The switch and the log
+// import nothing, so every layer may use them; the schema check reads the schema classes, so
+// only the layers above src/schema call it.
 export {DEV_MODE} from './dev-mode.js';
 export {devLog} from './dev-log.js';
+export {checkSchema} from './check-schema.js';

@@ -1,3 +1,4 @@
+import {checkSchema, DEV_MODE} from '../dev/index.js';
 import {isPlainObject, RecentMap, type Denormalize, type QueryableSchema, type SchemaArgs} from '../schema/index.js';
 import {argsKey} from './args-key.js';
 import type {EndpointInterface} from './endpoint.js';
@@ -50,6 +51,7 @@ export class Query<S extends QueryableSchema = QueryableSchema, P extends any[] 
   private readonly id = ++queries;
 
   constructor(schema: S, process?: (entries: Denormalize<S>, ...args: P) => R, options: {name?: string} = {}) {
+    if (DEV_MODE) checkQuery(schema, process, options.name);
     this.schema = schema;
     this.process = process ?? ((entries: Denormalize<S>, ..._args: P) => entries as unknown as R);
     this.name = options.name ?? 'Query';
@@ -89,6 +91,12 @@ export class Query<S extends QueryableSchema = QueryableSchema, P extends any[] 
     this.results.set(key, {input, result});
     return result;
   }
+}
+
+/** Refuses (development mode) a Query's schema that is not one, or a `process` that is not a function. */
+function checkQuery(schema: unknown, process: unknown, name = 'Query'): void {
+  checkSchema(schema, `${name}: schema`);
+  if (process !== undefined && typeof process !== 'function') throw new TypeError(`${name}: process must be a function of the entries and the args, got ${typeof process}.`);
 }
 
 /** A copy of `args` to compare later, or undefined when one of them is not simple enough to compare shallowly. */

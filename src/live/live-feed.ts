@@ -1,5 +1,6 @@
 import {Backoff, globalTimers, type BackoffOptions, type Controller, type Timers} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
+import {checkSchema, DEV_MODE} from '../dev/index.js';
 import {isEntityClass} from '../schema/index.js';
 import {FeedError} from './feed-error.js';
 import {feedUrl, type FeedUrl} from './feed-url.js';
@@ -160,6 +161,8 @@ export abstract class LiveFeed {
     if (options.schema !== undefined) schemas.set('message', options.schema);
     for (const [event, schema] of Object.entries(options.events ?? {})) schemas.set(event, schema);
     if (schemas.size === 0) throw new TypeError(`live feed ${String(options.url)}: give a \`schema\` or \`events\` (event name → schema)`);
+    // null ignores an event.
+    if (DEV_MODE) for (const [event, schema] of schemas) if (schema !== null) checkSchema(schema, `live feed ${String(options.url)}: ${event === 'message' ? 'schema' : `events.${event}`}`);
     this.schemas = schemas;
     new Backoff(options.backoff); // checks its options here, where the feed is declared
   }

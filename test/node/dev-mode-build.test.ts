@@ -33,6 +33,10 @@ const DEV_MESSAGES = [
   // The Controller's checks of its options and of what its methods are given.
   'must be a number of milliseconds, got',
   'Controller: not an endpoint',
+  // Schemas checked where they are declared (endpoints, resources, Queries, live feeds).
+  'A class imported from a module that is still loading',
+  'a string does not name an Entity',
+  'process must be a function of the entries',
 ];
 
 /** The JavaScript files below `dir` (source maps left out: they are not run), with their text. */

@@ -65,6 +65,11 @@ test('the core imports neither Lit nor the Lit layer, the opt-in parts or the el
   assert.deepEqual(bad.map(where), []);
 });
 
+test('src/dev imports nothing but src/schema, for its check of declared schemas', () => {
+  const bad = EDGES.filter(e => inside(e.from, ['src/dev']) && !e.external && e.to.startsWith('src/') && !inside(e.to, ['src/dev', 'src/schema']));
+  assert.deepEqual(bad.map(where), []);
+});
+
 test('src/schema imports nothing else of src/', () => {
   const bad = EDGES.filter(e => inside(e.from, ['src/schema']) && !e.external && e.to.startsWith('src/') && !inside(e.to, ['src/schema']));
   assert.deepEqual(bad.map(where), []);

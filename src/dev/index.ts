@@ -5,3 +5,4 @@
 export {DEV_MODE} from './dev-mode.js';
 export {devLog} from './dev-log.js';
 export {checkSchema} from './check-schema.js';
+export {checkMilliseconds, shownValue} from './check-milliseconds.js';

@@ -1,4 +1,5 @@
-import {checkSchema, DEV_MODE} from '../dev/index.js';
+import {DEV_MODE} from '../dev/index.js';
+import {checkRestOptions} from './check-rest-options.js';
 import {NetworkError, requestSignal, type EndpointInterface, type NextPageContext, type RetryOptions, type SnapshotInterface} from '../endpoint/index.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import {listAppender, type AppenderGenerics} from './list-appender.js';
@@ -116,7 +117,7 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
     defineOptions(this, options);
     // Parse now, so that a malformed template fails where the endpoint is declared.
     pathTemplate(path);
-    if (DEV_MODE && options.schema !== undefined) checkSchema(options.schema, `${this.name}: schema`);
+    if (DEV_MODE) checkRestOptions(this, options);
   }
 
   /**

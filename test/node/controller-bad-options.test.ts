@@ -5,7 +5,8 @@
 // it had. test/node/dev-mode-build.test.ts holds that production builds leave the checks out.
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {Controller} from '../../src/core/index.js';
+import {Controller, GCPolicy} from '../../src/core/index.js';
+import {Refresh} from '../../src/refresh/index.js';
 import {createResource} from '../../src/rest/index.js';
 import {Entity} from '../../src/schema/index.js';
 
@@ -53,4 +54,15 @@ test('a method given something that is not an endpoint says so; the cache keeps 
   assert.throws(() => loose.invalidate!(null), expected('null'));
   assert.equal(controller.getResponse(Notes.get, {id: '1'}).data, before, 'the same data, identical');
   controller.dispose();
+});
+
+test('plugins that are not plugins and a GC policy that is not one are refused, naming what was given', () => {
+  assert.throws(() => new Controller({plugins: {} as never}), {name: 'TypeError', message: 'Controller: plugins must be a list of plugins, got [object Object]'});
+  // A plugin's class in place of an instance: the usual slip.
+  assert.throws(() => new Controller({plugins: [Refresh] as never}), {message: 'Controller: plugins[0] is the class Refresh: give an instance (new Refresh())'});
+  assert.throws(() => new Controller({plugins: [new Refresh(), {}] as never}), {message: 'Controller: plugins[1] is [object Object], which has no attach()'});
+  assert.throws(() => new Controller({gcPolicy: {} as never}), {message: 'Controller: gcPolicy must be a GCPolicy (new GCPolicy()), got [object Object]'});
+  assert.throws(() => new Controller({gcPolicy: GCPolicy as never}), {message: 'Controller: gcPolicy must be a GCPolicy (new GCPolicy()), got the class GCPolicy'});
+  new Controller({plugins: [], gcPolicy: new GCPolicy()}).dispose();
+  new Controller({plugins: [new Refresh(), {attach: () => () => {}}]}).dispose();
 });

@@ -31,8 +31,12 @@ const DEV_MESSAGES = [
   'the param that picks a page',
   'or give it a Controller through the data context',
   // The Controller's checks of its options and of what its methods are given.
-  'must be a number of milliseconds, got',
+  'a number of milliseconds',
   'Controller: not an endpoint',
+  'give an instance (new',
+  'gcPolicy must be a GCPolicy',
+  'a number of milliseconds above 0',
+  'join into',
   // Schemas checked where they are declared (endpoints, resources, Queries, live feeds).
   'A class imported from a module that is still loading',
   'a string does not name an Entity',

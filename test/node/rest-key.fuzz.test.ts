@@ -79,8 +79,9 @@ function outcome(run: () => string): string {
 describe('RestEndpoint#key', () => {
   test('equals the method and the URL, or throws what building the URL throws', () => {
     fc.assert(
-      fc.property(templateArb, fc.constantFrom('', 'https://api.test'), fc.constantFrom('GET', 'DELETE'), paramsArb, (path, urlPrefix, method, params) => {
-        const endpoint = new RestEndpoint({path, urlPrefix, method});
+      fc.property(templateArb, fc.constantFrom('', 'https://api.test/'), fc.constantFrom('GET', 'DELETE'), paramsArb, (path, urlPrefix, method, params) => {
+        // A prefix ends with the slash a path that starts with one would double (development mode refuses both).
+        const endpoint = new RestEndpoint({path, urlPrefix: path.startsWith('/') ? urlPrefix.slice(0, -1) : urlPrefix, method});
         const expected = outcome(() => `${endpoint.method} ${endpoint.url(params)}`);
         assert.equal(outcome(() => endpoint.key(params)), expected, `${path} ${JSON.stringify(Object.getOwnPropertyNames(params))}`);
         // Asked again for the same object, as readers do on every update.

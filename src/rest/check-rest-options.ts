@@ -1,0 +1,31 @@
+import {checkMilliseconds, checkSchema} from '../dev/index.js';
+import type {RestEndpoint} from './rest-endpoint.js';
+
+/**
+ * Development mode's look at what a RestEndpoint was given, where it is
+ * declared, for mistakes that would otherwise fail late or not at all: a
+ * schema that is not one (kept as "no schema"), an expiry or poll interval
+ * that is not a number of milliseconds (data fresh forever, a poll without
+ * end), and a `urlPrefix` and `path` that join into a URL the server would
+ * not know (`/api` + `todos` is `/apitodos`; `/api/` + `/todos` is
+ * `/api//todos`).
+ *
+ * @example
+ * ```ts
+ * checkRestOptions(new RestEndpoint({urlPrefix: '/api', path: 'todos'}), {urlPrefix: '/api', path: 'todos'});
+ * // TypeError: GET todos: urlPrefix "/api" and path "todos" join into "/apitodos": ...
+ * ```
+ */
+export function checkRestOptions(endpoint: RestEndpoint<any>, options: Record<string, unknown>): void {
+  const name = endpoint.name;
+  if (options.schema !== undefined) checkSchema(options.schema, `${name}: schema`);
+  for (const option of ['dataExpiryLength', 'errorExpiryLength'] as const) checkMilliseconds(options[option], `${name}: ${option}`);
+  checkMilliseconds(options.pollFrequency, `${name}: pollFrequency`, {positive: true});
+  const {urlPrefix, path} = options;
+  if (typeof urlPrefix !== 'string' || urlPrefix === '' || typeof path !== 'string' || path === '') return;
+  const slashes = Number(urlPrefix.endsWith('/')) + Number(path.startsWith('/'));
+  if (slashes === 1) return;
+  const joined = `${urlPrefix}${path}`;
+  const fix = slashes === 0 ? 'start the path with /' : 'end the urlPrefix without /';
+  throw new TypeError(`${name}: urlPrefix ${JSON.stringify(urlPrefix)} and path ${JSON.stringify(path)} join into ${JSON.stringify(joined)}: ${fix}`);
+}

@@ -44,6 +44,8 @@ export function checkSchema(schema: unknown, where: string, place: SchemaPlace =
   seen.add(schema);
   if (typeof schema === 'function') {
     if (isEntityClass(schema)) {
+      // The key names the table: an anonymous class would store its rows under "".
+      if (typeof schema.key !== 'string' || schema.key === '') throw new TypeError(`${where} is an Entity class with no name and no static key: give it static key = '...', the name of its table.`);
       const fields = schema.schema as Record<string, unknown>;
       for (const key of Object.keys(fields)) checkSchema(fields[key], `${schema.key}.schema.${key}`, 'field', seen);
       return;

@@ -40,6 +40,7 @@ const DEV_MESSAGES = [
   // Schemas checked where they are declared (endpoints, resources, Queries, live feeds).
   'A class imported from a module that is still loading',
   'a string does not name an Entity',
+  'with no name and no static key',
   'process must be a function of the entries',
 ];
 

@@ -40,6 +40,8 @@ test('an endpoint schema that is not one is refused where the endpoint is declar
   assert.throws(() => declare(null), {message: 'GET /articles: schema is null, not a schema.'});
   assert.throws(() => declare(class NotAnEntity {}), {message: /^GET \/articles: schema is NotAnEntity, which is not a schema: an Entity class extends Entity/});
   assert.throws(() => declare([Tag, Author]), {message: /^GET \/articles: schema is a list of 2 values: a list schema holds one schema/});
+  // An anonymous class would keep its rows in a table named "".
+  assert.throws(() => declare([(() => class extends Entity {})()]), {message: /^GET \/articles: schema\[0\] is an Entity class with no name and no static key/});
   // An object schema is looked through: a member left undefined by an import cycle is named by its path.
   assert.throws(() => declare({results: [undefined], next: ''}), {message: CYCLE});
   assert.throws(() => declare({results: [undefined], next: ''}), {message: /^GET \/articles: schema\.results\[0\] is undefined/});

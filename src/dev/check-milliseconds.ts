@@ -1,3 +1,5 @@
+import {shownValue} from './shown-value.js';
+
 /**
  * Throws a TypeError unless `value` is left out or a number of milliseconds
  * (any number but NaN; with `positive`, above 0): a length given as text
@@ -17,9 +19,4 @@ export function checkMilliseconds(value: unknown, where: string, options: {posit
   if (number && !(options.positive && value <= 0)) return;
   const expected = options.positive ? 'a number of milliseconds above 0' : 'a number of milliseconds';
   throw new TypeError(`${where} must be ${expected}, got ${shownValue(value)}`);
-}
-
-/** A value as an error message shows it: text quoted, anything else as String() gives it. */
-export function shownValue(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }

@@ -1,4 +1,5 @@
 import {AllSchema, ArraySchema, CollectionSchema, InvalidateSchema, isEntityClass, ValuesSchema} from '../schema/index.js';
+import {shownValue} from './shown-value.js';
 
 /**
  * Where a schema value sits, which decides what else it may be:
@@ -29,8 +30,8 @@ const CYCLE =
  *
  * @example
  * ```ts
- * checkSchema({results: [undefined]}, 'the schema of GET /articles');
- * // TypeError: the schema of GET /articles.results[0] is undefined. ...
+ * checkSchema({results: [undefined]}, 'GET /articles: schema');
+ * // TypeError: GET /articles: schema.results[0] is undefined. A class imported ...
  * ```
  */
 export function checkSchema(schema: unknown, where: string, place: SchemaPlace = 'schema', seen = new Set<object>()): void {
@@ -38,7 +39,7 @@ export function checkSchema(schema: unknown, where: string, place: SchemaPlace =
   if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
     if (place === 'member') return;
     const hint = typeof schema === 'string' ? ': a string does not name an Entity, give the class itself' : '';
-    throw new TypeError(`${where} is ${typeof schema === 'string' ? JSON.stringify(schema) : String(schema)}, not a schema${hint}.`);
+    throw new TypeError(`${where} is ${shownValue(schema)}, not a schema${hint}.`);
   }
   if (seen.has(schema)) return;
   seen.add(schema);

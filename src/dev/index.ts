@@ -5,4 +5,5 @@
 export {DEV_MODE} from './dev-mode.js';
 export {devLog} from './dev-log.js';
 export {checkSchema} from './check-schema.js';
-export {checkMilliseconds, shownValue} from './check-milliseconds.js';
+export {checkMilliseconds} from './check-milliseconds.js';
+export {shownValue} from './shown-value.js';

@@ -1,4 +1,4 @@
-import {checkMilliseconds, checkSchema} from '../dev/index.js';
+import {checkMilliseconds, checkSchema, shownValue} from '../dev/index.js';
 import type {RestEndpoint} from './rest-endpoint.js';
 
 /**
@@ -27,5 +27,5 @@ export function checkRestOptions(endpoint: RestEndpoint<any>, options: Record<st
   if (slashes === 1) return;
   const joined = `${urlPrefix}${path}`;
   const fix = slashes === 0 ? 'start the path with /' : 'end the urlPrefix without /';
-  throw new TypeError(`${name}: urlPrefix ${JSON.stringify(urlPrefix)} and path ${JSON.stringify(path)} join into ${JSON.stringify(joined)}: ${fix}`);
+  throw new TypeError(`${name}: urlPrefix ${shownValue(urlPrefix)} and path ${shownValue(path)} join into ${shownValue(joined)}: ${fix}`);
 }

@@ -1,6 +1,6 @@
 import {DEV_MODE} from '../dev/index.js';
-import {checkRestOptions} from './check-rest-options.js';
 import {NetworkError, requestSignal, type EndpointInterface, type NextPageContext, type RetryOptions, type SnapshotInterface} from '../endpoint/index.js';
+import {checkRestOptions} from './check-rest-options.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import {listAppender, type AppenderGenerics} from './list-appender.js';
 import {defineOptions} from './own-options.js';

@@ -127,7 +127,7 @@ async function cdnChunkGroups() {
   const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'));
   const CORE = path('/src/(schema|endpoint|core|dev|refresh)/');
   // The Lit runtime, the Lit integration and what every element is defined with.
-  const LIT = path('/(node_modules/(lit|lit-html|lit-element|@lit/[\\w-]+)/|src/lit/|components/(define-element|unknown-attributes|attribute-error|closest-name)\\.ts$)');
+  const LIT = path('/(node_modules/(lit|lit-html|lit-element|@lit/[\\w-]+)/|src/lit/|components/(define-element|unknown-attributes|attribute-error)\\.ts$)');
   // A layer's index (re-exports, no code of its own) goes with its layer, or an entry that imports the index would load the chunk the index landed in.
   const isIndex = (id: string) => id.endsWith('/index.ts');
   return [

@@ -1,10 +1,9 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {requestCount, subscribeRequests, visibleState, type Controller} from '../src/core/index.js';
-import {devLog} from '../src/dev/index.js';
+import {closestName, devLog} from '../src/dev/index.js';
 import type {Query} from '../src/endpoint/index.js';
 import {afterPageLoad} from '../src/lit/internal.js';
 import {describeElement} from './attribute-error.js';
-import {closestName} from './closest-name.js';
 
 /** A declared query that shows nothing: its Controller, its Query and the table it reads. */
 export interface EmptyRead {

@@ -1,7 +1,6 @@
-import {devLog} from '../src/dev/index.js';
+import {closestName, devLog} from '../src/dev/index.js';
 import {isEntityClass} from '../src/schema/index.js';
 import {describeElement} from './attribute-error.js';
-import {closestName} from './closest-name.js';
 import {BINDING} from './template-guard.js';
 
 /** `item.field` in an expression (not `x.item.field`, not `myitem.field`): the field. */

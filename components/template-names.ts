@@ -1,5 +1,4 @@
-import {devLog} from '../src/dev/index.js';
-import {closestName} from './closest-name.js';
+import {closestName, devLog} from '../src/dev/index.js';
 import {describeElement} from './attribute-error.js';
 
 /** Names a template may read that are not model fields. */

@@ -1,7 +1,6 @@
 import type {ReactiveElement} from 'lit';
-import {devLog} from '../src/dev/index.js';
+import {closestName, devLog} from '../src/dev/index.js';
 import {describeElement} from './attribute-error.js';
-import {closestName} from './closest-name.js';
 
 /** Attributes every HTML element may carry: never reported. */
 const GLOBAL_ATTRIBUTES = new Set(

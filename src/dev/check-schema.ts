@@ -1,4 +1,5 @@
 import {AllSchema, ArraySchema, CollectionSchema, InvalidateSchema, isEntityClass, ValuesSchema} from '../schema/index.js';
+import {warnMisspelledFields} from './misspelled-fields.js';
 import {shownValue} from './shown-value.js';
 
 /**
@@ -26,7 +27,8 @@ const CYCLE =
  * Object schemas and lists are looked through, and so are the `schema.*`
  * classes (`schema.Collection(Todo)` without its list is refused) and the
  * `static schema` of each Entity met, whose members may also be
- * constructors such as `Date`.
+ * constructors such as `Date`, and whose keys that look like a misspelled
+ * field are warned of.
  *
  * @example
  * ```ts
@@ -49,6 +51,7 @@ export function checkSchema(schema: unknown, where: string, place: SchemaPlace =
       if (typeof schema.key !== 'string' || schema.key === '') throw new TypeError(`${where} is an Entity class with no name and no static key: give it static key = '...', the name of its table.`);
       const fields = schema.schema as Record<string, unknown>;
       for (const key of Object.keys(fields)) checkSchema(fields[key], `${schema.key}.schema.${key}`, 'field', seen);
+      warnMisspelledFields(schema);
       return;
     }
     if (typeof (schema as {normalize?: unknown}).normalize === 'function') return;

@@ -7,3 +7,4 @@ export {devLog} from './dev-log.js';
 export {checkSchema} from './check-schema.js';
 export {checkMilliseconds} from './check-milliseconds.js';
 export {shownValue} from './shown-value.js';
+export {closestName} from './closest-name.js';

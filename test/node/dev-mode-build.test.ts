@@ -41,6 +41,7 @@ const DEV_MESSAGES = [
   'A class imported from a module that is still loading',
   'a string does not name an Entity',
   'with no name and no static key',
+  'names no field of',
   'process must be a function of the entries',
 ];
 

@@ -106,3 +106,39 @@ test('a live feed refuses a message schema that is not one, naming the feed and 
   assert.throws(() => new EventSourceFeed({url: 'http://127.0.0.1:1/sse', schema: [entityWith('CheckPushed', {author: undefined})]}), {message: /^CheckPushed\.schema\.author is undefined/});
   new EventSourceFeed({url: 'http://127.0.0.1:1/sse', schema: Tag, events: {ping: null, tag: Tag, gone: new schema.Invalidate(Tag)}});
 });
+
+test('a static schema key close to a declared field it does not name is warned of once, with "did you mean"', t => {
+  const warnings: string[] = [];
+  t.mock.method(console, 'warn', (message: string) => warnings.push(message));
+  class Post extends Entity {
+    id = '';
+    author = Author.fromJS();
+    tags: Tag[] = [];
+    static override key = 'CheckMisspelled';
+    static override schema = {autor: Author, tags: [Tag]};
+  }
+  declare(Post);
+  declare([Post]);
+  assert.deepEqual(warnings, [
+    'data-elements (development mode): CheckMisspelled.schema.autor names no field of CheckMisspelled: did you mean author? author is kept as the response gives it, not normalized.',
+  ]);
+  // Left alone: a field the class does not declare that is far from every field; a class that
+  // declares no fields (an entity declared in HTML); a close key whose neighbour is in the schema too.
+  class Loose extends Entity {
+    id = '';
+    static override key = 'CheckLoose';
+    static override schema = {publisher: Author};
+  }
+  class Undeclared extends Entity {
+    static override key = 'CheckUndeclared';
+    static override schema = {autor: Author};
+  }
+  class Both extends Entity {
+    id = '';
+    author = Author.fromJS();
+    static override key = 'CheckBoth';
+    static override schema = {author: Author, authors: [Author]};
+  }
+  for (const entity of [Loose, Undeclared, Both]) declare(entity);
+  assert.equal(warnings.length, 1);
+});

@@ -333,16 +333,16 @@ describe('<data-resource>', () => {
       expect(errors[0]!.message).to.contain('<data-provider>');
     });
 
-    it('refuses a url-prefix and a path that join into another URL, saying what they join into, without throwing (development mode)', async () => {
+    it('refuses a url-prefix and a path that join into another path, saying what they join into, without throwing (development mode)', async () => {
       const errors: DataErrorDetail[] = [];
       const provider = await fixture<DataProvider>(html`
         <data-provider @data-error=${(e: CustomEvent<DataErrorDetail>) => errors.push(e.detail)}>
-          <data-resource url-prefix="/el-api/" path="/todos/:id"><template>x</template></data-resource>
+          <data-resource url-prefix="/el-api" path="todos/:id"><template>x</template></data-resource>
         </data-provider>
       `);
       const el = provider.querySelector('data-resource')!;
       await until(() => el.hasAttribute('error'));
-      expect(errors[0]!.message).to.contain('urlPrefix "/el-api/" and path "/todos" join into "/el-api//todos"');
+      expect(errors[0]!.message).to.contain('urlPrefix "/el-api" and path "todos" join into "/el-apitodos": start the path with /');
     });
 
     for (const [kind, expression] of [

@@ -1,4 +1,4 @@
-import {checkMilliseconds, checkSchema, shownValue} from '../dev/index.js';
+import {checkMilliseconds, checkSchema, devLog, shownValue} from '../dev/index.js';
 import type {RestEndpoint} from './rest-endpoint.js';
 
 /**
@@ -7,8 +7,9 @@ import type {RestEndpoint} from './rest-endpoint.js';
  * schema that is not one (kept as "no schema"), an expiry or poll interval
  * that is not a number of milliseconds (data fresh forever, a poll without
  * end), and a `urlPrefix` and `path` that join into a URL the server would
- * not know (`/api` + `todos` is `/apitodos`; `/api/` + `/todos` is
- * `/api//todos`).
+ * not know (`/api` + `todos` is `/apitodos`, refused). A doubled slash
+ * (`/api/` + `/todos` is `/api//todos`) is warned of: some servers take it
+ * as the single one.
  *
  * @example
  * ```ts
@@ -25,7 +26,14 @@ export function checkRestOptions(endpoint: RestEndpoint<any>, options: Record<st
   if (typeof urlPrefix !== 'string' || urlPrefix === '' || typeof path !== 'string' || path === '') return;
   const slashes = Number(urlPrefix.endsWith('/')) + Number(path.startsWith('/'));
   if (slashes === 1) return;
-  const joined = `${urlPrefix}${path}`;
-  const fix = slashes === 0 ? 'start the path with /' : 'end the urlPrefix without /';
-  throw new TypeError(`${name}: urlPrefix ${shownValue(urlPrefix)} and path ${shownValue(path)} join into ${shownValue(joined)}: ${fix}`);
+  const joined = `${name}: urlPrefix ${shownValue(urlPrefix)} and path ${shownValue(path)} join into ${shownValue(urlPrefix + path)}`;
+  // A missing slash makes another path; a doubled one is a path some servers take as the same.
+  if (slashes === 0) throw new TypeError(`${joined}: start the path with /`);
+  // Once per pair: a resource declares several endpoints with the same two.
+  const pair = `${urlPrefix} ${path}`;
+  if (warnedPairs.has(pair)) return;
+  warnedPairs.add(pair);
+  devLog('warn', `${joined}: end the urlPrefix without /`, endpoint);
 }
+
+const warnedPairs = new Set<string>();

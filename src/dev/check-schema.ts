@@ -13,6 +13,9 @@ import {shownValue} from './shown-value.js';
  */
 type SchemaPlace = 'schema' | 'field' | 'member';
 
+/** Each Entity class whose `static schema` (this object) was walked without a fault. */
+const passed = new WeakMap<object, object>();
+
 const CYCLE =
   'A class imported from a module that is still loading (an import cycle) is undefined in a bundle: import it from a module that does not import this one back, or assign the schema once both classes are defined.';
 
@@ -50,8 +53,11 @@ export function checkSchema(schema: unknown, where: string, place: SchemaPlace =
       // The key names the table: an anonymous class would store its rows under "".
       if (typeof schema.key !== 'string' || schema.key === '') throw new TypeError(`${where} is an Entity class with no name and no static key: give it static key = '...', the name of its table.`);
       const fields = schema.schema as Record<string, unknown>;
+      // Every endpoint of a resource reaches the same entities: each static schema is walked once.
+      if (passed.get(schema) === fields) return;
       for (const key of Object.keys(fields)) checkSchema(fields[key], `${schema.key}.schema.${key}`, 'field', seen);
       warnMisspelledFields(schema);
+      passed.set(schema, fields);
       return;
     }
     if (typeof (schema as {normalize?: unknown}).normalize === 'function') return;

@@ -10,8 +10,9 @@ const looked = new WeakSet<object>();
  * (`{autor: User}` beside `author = User.fromJS()`): the field the schema
  * meant is then kept as the response gives it, not normalized, and nothing
  * else says so. A class that declares no fields (an entity declared in HTML),
- * or a key far from every field (a field the class leaves undeclared), is
- * left alone.
+ * a key far from every field (a field the class leaves undeclared), or a key
+ * of fewer than four characters (one edit from too many names), is left
+ * alone.
  *
  * @example
  * ```ts
@@ -29,7 +30,8 @@ export function warnMisspelledFields(entity: typeof Entity): void {
   }
   const fields = entity.schema as Record<string, unknown>;
   for (const key of Object.keys(fields)) {
-    if (declared.includes(key)) continue;
+    // A short key is one edit from too many names (`d` from `id`) to tell a typo.
+    if (key.length < 4 || declared.includes(key)) continue;
     const near = closestName(key, declared);
     if (near === undefined || Object.prototype.hasOwnProperty.call(fields, near)) continue;
     devLog('warn', `${entity.key}.schema.${key} names no field of ${entity.key}: did you mean ${near}? ${near} is kept as the response gives it, not normalized.`, entity);

@@ -122,12 +122,13 @@ test('a static schema key close to a declared field it does not name is warned o
   assert.deepEqual(warnings, [
     'data-elements (development mode): CheckMisspelled.schema.autor names no field of CheckMisspelled: did you mean author? author is kept as the response gives it, not normalized.',
   ]);
-  // Left alone: a field the class does not declare that is far from every field; a class that
-  // declares no fields (an entity declared in HTML); a close key whose neighbour is in the schema too.
+  // Left alone: a field the class does not declare that is far from every field, or too short to
+  // tell (`d` is one edit from `id`); a class that declares no fields (an entity declared in HTML);
+  // a close key whose neighbour is in the schema too.
   class Loose extends Entity {
     id = '';
     static override key = 'CheckLoose';
-    static override schema = {publisher: Author};
+    static override schema = {publisher: Author, d: Date};
   }
   class Undeclared extends Entity {
     static override key = 'CheckUndeclared';

@@ -532,3 +532,86 @@ describe('useFetch', () => {
     expect(el.item.render({complete: item => item.title, error: e => `failed: ${(e as NetworkError).status}`})).to.equal('failed: 500');
   });
 });
+
+describe('readers given what they cannot read, or made late', () => {
+  it('a reader made on a host that is already connected (in connectedCallback) reads and renders', async () => {
+    const server = itemServer(makeItems(1));
+    await startWorker(...server.handlers);
+    class LateReader extends CountingElement {
+      item: ReturnType<typeof useSuspense<typeof getItem>> | undefined;
+      override connectedCallback() {
+        super.connectedCallback();
+        this.item ??= useSuspense(this, getItem, {id: 1});
+      }
+      override render() {
+        return html`${this.item?.value?.title ?? 'pending'}`;
+      }
+    }
+    customElements.define('lit-late-reader', LateReader);
+    const provider = await fixture(html`<data-provider .controller=${new Controller()}><lit-late-reader></lit-late-reader></data-provider>`);
+    const el = provider.querySelector<LateReader>('lit-late-reader')!;
+    await waitFor(() => el.item?.status === 'complete');
+    await el.updateComplete;
+    expect(shadowText(el)).to.equal('item 1');
+  });
+
+  for (const hook of ['useSuspense', 'useFetch'] as const) {
+    it(`${hook} given a Query shows an error naming it at once, instead of pending forever`, async () => {
+      const openItems = new Query(new schema.All(Item), items => items.filter(item => !item.completed), {name: 'openItems'});
+      // A compile error in TypeScript (these readers take a fetchable endpoint): what plain JavaScript can still do.
+      const read = (hook === 'useSuspense' ? useSuspense : useFetch) as unknown as (host: CountingElement, endpoint: unknown) => {status: string; error: unknown; handlesErrors: boolean};
+      class QueryFetcher extends CountingElement {
+        readonly items = read(this, openItems);
+        constructor() {
+          super();
+          this.items.handlesErrors = true;
+        }
+      }
+      customElements.define(`lit-query-${hook.toLowerCase()}`, QueryFetcher);
+      const provider = await fixture(html`<data-provider .controller=${new Controller()}></data-provider>`);
+      const el = document.createElement(`lit-query-${hook.toLowerCase()}`) as QueryFetcher;
+      provider.append(el);
+      await waitFor(() => el.items.status === 'error');
+      expect((el.items.error as Error).message).to.equal('openItems cannot be fetched: a Query only reads the cache. Use controller.get() or useCache() instead.');
+    });
+  }
+
+  it('an args function that throws is the read\'s error, not an exception in the page', async () => {
+    const thrown: unknown[] = [];
+    const onError = (event: ErrorEvent) => thrown.push(event.error);
+    const onRejection = (event: PromiseRejectionEvent) => thrown.push(event.reason);
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    try {
+      class ThrowingArgs extends CountingElement {
+        owner: {id: number} | undefined;
+        readonly item = useSuspense(this, getItem, () => ({id: this.owner!.id}));
+        constructor() {
+          super();
+          this.item.handlesErrors = true;
+        }
+        override render() {
+          return this.item.render({pending: () => html`pending`, complete: item => html`${item.title}`, error: error => html`error: ${(error as Error).message}`});
+        }
+      }
+      customElements.define('lit-throwing-args', ThrowingArgs);
+      const server = itemServer(makeItems(1));
+      await startWorker(...server.handlers);
+      const provider = await fixture(html`<data-provider .controller=${new Controller()}><lit-throwing-args></lit-throwing-args></data-provider>`);
+      const el = provider.querySelector<ThrowingArgs>('lit-throwing-args')!;
+      await waitFor(() => el.item.status === 'error');
+      expect(el.item.error).to.be.instanceOf(TypeError);
+      await el.updateComplete;
+      expect(shadowText(el)).to.match(/^error: /);
+      // Once the function can answer, the read goes on.
+      el.owner = {id: 1};
+      el.requestUpdate();
+      await waitFor(() => el.item.status === 'complete');
+      expect(el.item.value!.title).to.equal('item 1');
+      expect(thrown).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
+  });
+});

@@ -1,5 +1,4 @@
 import {canFetch, withRequestSignal, type EndpointInterface, type FetchableEndpoint} from '../endpoint/index.js';
-import {DEV_MODE} from '../dev/index.js';
 import {abortError} from './abort-error.js';
 import {Backoff} from './backoff.js';
 import {ChangeSet} from './change-set.js';
@@ -9,6 +8,7 @@ import {retryDelay, retryOptions, type RetryOptions} from './retry-policy.js';
 import {fullArgs, type Store} from './store.js';
 import type {PendingUpdate} from './state.js';
 import type {Timers} from './timers.js';
+import {unfetchableError} from './unfetchable-error.js';
 
 /**
  * How a caller waits for a request: `signal` lets it give up; a caller
@@ -91,11 +91,7 @@ export class RequestPipeline {
     } catch (error) {
       return Promise.reject(error);
     }
-    if (!canFetch(endpoint)) {
-      return Promise.reject(
-        new TypeError(`${endpoint.name ?? 'This endpoint'} cannot be fetched: a Query only reads the cache${DEV_MODE ? '. Use controller.get() or useCache() instead.' : ''}`),
-      );
-    }
+    if (!canFetch(endpoint)) return Promise.reject(unfetchableError(endpoint));
     if (call.signal?.aborted) return Promise.reject(abortError(call.signal, key));
     const mutation = endpoint.sideEffect === true;
     if (!mutation) {

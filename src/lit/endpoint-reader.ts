@@ -245,6 +245,9 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   /** The provider's Controller changed: drop what was known about the previous one. */
   protected forget(): void {}
 
+  /** Throws when this reader cannot read `endpoint` (a reader that fetches, given a Query): the read's error. */
+  protected accept(_endpoint: E): void {}
+
   private onControllerChange(): void {
     this.forget();
     if (!this.connected || this.unread) return;
@@ -256,29 +259,33 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   private refresh(force: boolean): void {
     this.unread = false;
     const endpoint = this.endpoint;
-    const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
-    let args = endpoint === undefined ? null : argsList(raw);
+    let args: readonly unknown[] | null = null;
     let key: string | null = null;
-    if (args !== null) {
-      try {
+    try {
+      // The args function is the app's own code: what it throws is this read's error too.
+      const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
+      args = endpoint === undefined ? null : argsList(raw);
+      if (args !== null) {
+        this.accept(endpoint!);
         args = endpoint!.normalizeArgs ? endpoint!.normalizeArgs(args) : args;
         key = endpoint!.key(...args);
-      } catch (error) {
-        // Bad args (a missing path parameter): show the error rather than throw into the render.
-        this.args = args;
-        this.key = undefined;
-        this.keyedEndpoint = endpoint;
-        this.stopFollowing();
-        const changed = this.status !== 'error' || (this.error as Error)?.message !== (error as Error)?.message;
-        this.status = 'error';
-        if (changed) {
-          this.error = error;
-          this.changed();
-          this.host.requestUpdate();
-          this.announceIfUnhandled();
-        }
-        return;
       }
+    } catch (error) {
+      // Bad args (a missing path parameter), an endpoint this reader cannot read, an args
+      // function that threw: show the error rather than throw into the render.
+      this.args = args;
+      this.key = undefined;
+      this.keyedEndpoint = endpoint;
+      this.stopFollowing();
+      const changed = this.status !== 'error' || (this.error as Error)?.message !== (error as Error)?.message;
+      this.status = 'error';
+      if (changed) {
+        this.error = error;
+        this.changed();
+        this.host.requestUpdate();
+        this.announceIfUnhandled();
+      }
+      return;
     }
     if (!force && key === this.key && endpoint === this.keyedEndpoint) {
       // Only time moves a read without a commit (fresh data goes stale): read again; the watch tells us when it did.

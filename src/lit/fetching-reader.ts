@@ -1,5 +1,5 @@
-import type {Controller, ResponseState} from '../core/index.js';
-import type {EndpointInterface, FetchableEndpoint} from '../endpoint/index.js';
+import {unfetchableError, type Controller, type ResponseState} from '../core/index.js';
+import {canFetch, type EndpointInterface, type FetchableEndpoint} from '../endpoint/index.js';
 import {EndpointReader} from './endpoint-reader.js';
 import {FetchPolicy} from './fetch-policy.js';
 
@@ -22,7 +22,15 @@ export abstract class FetchingReader<E extends EndpointInterface, T> extends End
   }
 
   protected override forget(): void {
-    this.policy.forget();
+    // A reader made on a host that is already connected (in connectedCallback, in render) is
+    // connected from the base constructor, and may be told of its Controller before this class's
+    // fields exist: there is nothing to forget yet.
+    this.policy?.forget();
+  }
+
+  protected override accept(endpoint: E): void {
+    // A Query only reads the cache: the fetch would be refused, and nothing would ever arrive.
+    if (!canFetch(endpoint)) throw unfetchableError(endpoint);
   }
 
   protected evaluate(controller: Controller, response: ResponseState, args: readonly unknown[], key: string): void {

@@ -59,6 +59,9 @@ export interface Setup extends ResourceSetup {
  */
 export function resourceSetup(element: string, inputs: ResourceInputs, declarations: Declarations): ResourceSetup {
   const pk = inputs.pk?.trim() || 'id';
+  const poll = inputs.pollFrequency;
+  // Checked here, where the attribute can be named: the resource would refuse it, as the path's fault.
+  if (poll !== undefined && poll !== null && !(poll > 0)) throw new AttributeError(element, 'poll-frequency', `must be a number of ms above 0, got ${poll}`);
   const features = {pk, optimistic: inputs.optimistic, ...(typeof inputs.pollFrequency === 'number' ? {pollFrequency: inputs.pollFrequency} : {})};
   // Like the other declaring attributes, link-header is for the resource the element builds.
   const linkHeader = !inputs.resource && inputs.linkHeader;

@@ -345,6 +345,20 @@ describe('<data-resource>', () => {
       expect(errors[0]!.message).to.contain('urlPrefix "/el-api" and path "todos" join into "/el-apitodos": start the path with /');
     });
 
+    for (const value of ['5s', '0']) {
+      it(`names the poll-frequency attribute when it is not a number of ms above 0 ("${value}")`, async () => {
+        const errors: DataErrorDetail[] = [];
+        const provider = await fixture<DataProvider>(html`
+          <data-provider @data-error=${(e: CustomEvent<DataErrorDetail>) => errors.push(e.detail)}>
+            <data-resource path="/el-api/todos/:id" poll-frequency=${value}><template>x</template></data-resource>
+          </data-provider>
+        `);
+        const el = provider.querySelector('data-resource')!;
+        await until(() => el.hasAttribute('error'));
+        expect(errors[0]!.message).to.contain('"poll-frequency" attribute must be a number of ms above 0, got ');
+      });
+    }
+
     for (const [kind, expression] of [
       ['fails while it runs', 'items.map(5)'],
       ['does not parse', 'items.'],

@@ -216,7 +216,8 @@ export class DataProvider extends LitElement {
       syncTabs: this.syncTabs,
       queueOffline: this.queueOffline,
       // Read when the part needs them: a page may set the property after the provider connected.
-      offlineEndpoints: {[Symbol.iterator]: () => this.offlineEndpoints[Symbol.iterator]()},
+      // One resource or endpoint alone is a list of one.
+      offlineEndpoints: {[Symbol.iterator]: () => ((given: object) => (Symbol.iterator in given ? (given as Iterable<object>) : [given]))(this.offlineEndpoints)[Symbol.iterator]()},
     };
     if (this.controller || (typeof options.persist !== 'string' && typeof options.syncTabs !== 'string' && typeof options.queueOffline !== 'string')) {
       this.pluginsReady = Promise.resolve();

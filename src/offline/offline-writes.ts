@@ -277,8 +277,8 @@ export class OfflineWrites implements ControllerPlugin {
   }
 }
 
-/** The endpoints of `items` (endpoints, or objects of them) by name. */
-function endpointsByName(items: Iterable<object>): Map<string, FetchableEndpoint> {
+/** The endpoints of `items` (endpoints, or objects of them; one alone is a list of one) by name. */
+function endpointsByName(items: Iterable<object> | object): Map<string, FetchableEndpoint> {
   const found = new Map<string, FetchableEndpoint>();
   const add = (endpoint: FetchableEndpoint) => {
     const {name} = endpoint;
@@ -287,7 +287,8 @@ function endpointsByName(items: Iterable<object>): Map<string, FetchableEndpoint
     if (!known) found.set(name, endpoint);
     else if (known !== endpoint) reportError(new TypeError(`OfflineWrites: two endpoints are named "${name}"; stored writes of that name go to the first`));
   };
-  for (const item of items) {
+  // `endpoints: TodoResource`, without the list, would otherwise lose the writes it should keep.
+  for (const item of Symbol.iterator in items ? (items as Iterable<object>) : [items]) {
     if (isEndpoint(item)) add(item);
     else for (const value of Object.values(item)) if (isEndpoint(value)) add(value);
   }

@@ -112,13 +112,13 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   assert.ok(condition(), what);
 }
 
-function setup(options: {server?: Server; storage?: QueueStorage; network?: ReturnType<typeof switchableNetwork>; plugin?: boolean; database?: string} = {}) {
+function setup(options: {server?: Server; storage?: QueueStorage; network?: ReturnType<typeof switchableNetwork>; plugin?: boolean; database?: string; listed?: (api: ReturnType<typeof endpoints>) => Iterable<object> | object} = {}) {
   const server = options.server ?? fakeServer();
   const network = options.network ?? switchableNetwork();
   const api = endpoints(server);
   const storage = options.storage ?? memoryQueue();
   const reported: unknown[] = [];
-  const plugins = options.plugin === false ? [] : [new OfflineWrites({endpoints: [api.rename], network, storage, database: options.database ?? 'test', onError: error => reported.push(error)})];
+  const plugins = options.plugin === false ? [] : [new OfflineWrites({endpoints: (options.listed?.(api) ?? [api.rename]) as Iterable<object>, network, storage, database: options.database ?? 'test', onError: error => reported.push(error)})];
   const controller = new Controller({plugins});
   const title = (id: string) => (controller.getResponse(api.getTodo, {id}).data as Todo | undefined)?.title;
   const pending = (id: string) => controller.getResponse(api.getTodo, {id}).pendingOffline === true;
@@ -363,6 +363,22 @@ describe('offline writes', () => {
     assert.deepEqual(server.log, ['PATCH 1 late']);
     assert.deepEqual(calls.slice(calls.indexOf('delete')), ['delete', 'close'], 'the storage was let go after its last use');
     assert.deepEqual(errors, [], 'nothing reported: the closed channel is not written to');
+  });
+
+  test('one endpoint given as endpoints, without a list, is a list of one: its write is stored and restored', async () => {
+    const server = fakeServer();
+    const storage = memoryQueue();
+    const first = setup({server, storage, listed: api => api.rename});
+    await loaded(first);
+    first.network.set(false);
+    server.online = false;
+    first.controller.fetch(first.api.rename, {id: '1'}, {title: 'kept'}).catch(() => undefined);
+    await until(() => storage.entries.size === 1, 'stored');
+    first.controller.dispose();
+    const second = setup({server, storage, listed: api => api.rename});
+    second.controller.setResponse(second.api.getTodo, {id: '1'}, {id: '1', title: 'one'});
+    await until(() => second.title('1') === 'kept', 'the prediction is shown again after the reload');
+    assert.deepEqual(second.reported, []);
   });
 
   test('a Controller that replaces a disposed one sends the stored write the disposed one was sending when it stopped', async () => {

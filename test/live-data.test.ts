@@ -376,4 +376,26 @@ describe('useLiveFeed', () => {
     expect(feed.status).to.equal('closed');
     await server.whenOpen('ws', 0);
   });
+  it('given something that is not a feed (its options), reports it once and holds nothing, without throwing into the page', async () => {
+    const reported: unknown[] = [];
+    const original = window.reportError;
+    window.reportError = error => reported.push(error);
+    try {
+      class NotAFeed extends LitElement {
+        live = useLiveFeed(this, {url: `${server.wsOrigin}/ws`, events: {article: Article}} as never);
+        override render() {
+          return html`${this.live.status}`;
+        }
+      }
+      customElements.define('live-not-a-feed', NotAFeed);
+      const page = await fixture<DataProvider>(testHtml`<data-provider><live-not-a-feed></live-not-a-feed></data-provider>`);
+      const el = page.querySelector('live-not-a-feed') as NotAFeed;
+      el.requestUpdate();
+      await el.updateComplete;
+      expect(el.shadowRoot!.textContent).to.equal('idle');
+      expect(reported.map(error => String(error))).to.deep.equal(['TypeError: useLiveFeed: not a live feed: give one made with new EventSourceFeed({...}) or new WebSocketFeed({...}) (lit-data-elements/live)']);
+    } finally {
+      window.reportError = original;
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
-import type {Controller} from '../core/index.js';
+import {reportError, type Controller} from '../core/index.js';
 import type {FeedError, FeedStatus, LiveFeed} from '../live/index.js';
 import {ControllerResolver} from './controller-resolver.js';
 
@@ -58,6 +58,8 @@ export class LiveFeedController implements ReactiveController {
   private connected = false;
   private held?: {feed: LiveFeed; controller: Controller; release: () => void; unsubscribe: () => void};
   private seen: {status: FeedStatus | undefined; error: FeedError | undefined} = {status: undefined, error: undefined};
+  /** The last input refused as not a feed: reported once, not on every update. */
+  private refused: unknown;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -110,7 +112,11 @@ export class LiveFeedController implements ReactiveController {
     this.held?.unsubscribe();
     this.held?.release();
     this.held = undefined;
-    if (feed && controller) {
+    if (feed && controller && typeof feed.subscribe !== 'function') {
+      // Not a feed (its options, say): told once, never thrown into the page; nothing is held.
+      if (this.refused !== feed) reportError(new TypeError('useLiveFeed: not a live feed: give one made with new EventSourceFeed({...}) or new WebSocketFeed({...}) (lit-data-elements/live)'));
+      this.refused = feed;
+    } else if (feed && controller) {
       const unsubscribe = feed.subscribe(() => this.onFeedChange());
       this.held = {feed, controller, release: feed.connect(controller), unsubscribe};
     }

@@ -14,6 +14,7 @@ import {
   getItem,
   getItems,
   Item,
+  ItemResource,
   itemServer,
   makeItems,
   shadowText,
@@ -613,5 +614,24 @@ describe('readers given what they cannot read, or made late', () => {
       window.removeEventListener('error', onError);
       window.removeEventListener('unhandledrejection', onRejection);
     }
+  });
+});
+
+describe('a reader given a whole resource', () => {
+  it('shows an error saying to give one of its endpoints (development mode), not an engine message', async () => {
+    const read = useCache as unknown as (host: CountingElement, endpoint: unknown, args: unknown) => {status: string; error: unknown; handlesErrors: boolean};
+    class WholeResource extends CountingElement {
+      readonly item = read(this, ItemResource, {id: 1});
+      constructor() {
+        super();
+        this.item.handlesErrors = true;
+      }
+    }
+    customElements.define('lit-whole-resource', WholeResource);
+    const provider = await fixture(html`<data-provider .controller=${new Controller()}></data-provider>`);
+    const el = document.createElement('lit-whole-resource') as WholeResource;
+    provider.append(el);
+    await waitFor(() => el.item.status === 'error');
+    expect((el.item.error as Error).message).to.equal('a reader: not an endpoint: a resource, give one of its endpoints (such as resource.get)');
   });
 });

@@ -393,7 +393,7 @@ describe('useLiveFeed', () => {
       el.requestUpdate();
       await el.updateComplete;
       expect(el.shadowRoot!.textContent).to.equal('idle');
-      expect(reported.map(error => String(error))).to.deep.equal(['TypeError: useLiveFeed: not a live feed: give one made with new EventSourceFeed({...}) or new WebSocketFeed({...}) (lit-data-elements/live)']);
+      expect(reported.map(error => String(error))).to.deep.equal(['TypeError: useLiveFeed: not a live feed (an EventSourceFeed or a WebSocketFeed)']);
     } finally {
       window.reportError = original;
     }

@@ -32,17 +32,3 @@ export function checkOptions(options: ControllerOptions): void {
     throw new TypeError(`Controller: gcPolicy must be a GCPolicy (new GCPolicy()), got ${typeof gcPolicy === 'function' ? `the class ${gcPolicy.name}` : shownValue(gcPolicy)}`);
   }
 }
-
-/**
- * Throws a TypeError unless `endpoint` is one (it has a `key` method): a plain
- * object, a URL or nothing given to a Controller method would otherwise fail
- * deep inside, with a message that names none of them.
- *
- * @example
- * ```ts
- * checkEndpoint('/api/articles'); // TypeError: Controller: not an endpoint: "/api/articles"
- * ```
- */
-export function checkEndpoint(endpoint: unknown): void {
-  if (typeof (endpoint as {key?: unknown} | null | undefined)?.key !== 'function') throw new TypeError(`Controller: not an endpoint: ${shownValue(endpoint)}`);
-}

@@ -1,7 +1,6 @@
 import {isQuery, type EndpointInterface, type ExpiryStatus} from '../endpoint/index.js';
 import {draftOf, eachRead, INVALID, isEntityClass, jsonEqual, MemoCache, mergeResponses, normalize, type EntityTable, type MapDraft, type MergeInput, type NormalizedResponse} from '../schema/index.js';
-import {DEV_MODE, devLog} from '../dev/index.js';
-import {checkEndpoint} from './check-options.js';
+import {checkEndpoint, DEV_MODE, devLog} from '../dev/index.js';
 import {ChangeSet, type CommitCause, type RowKeys} from './change-set.js';
 import type {GCPolicy} from './gc-policy.js';
 import {GCTracker} from './gc-tracker.js';

@@ -6,5 +6,6 @@ export {DEV_MODE} from './dev-mode.js';
 export {devLog} from './dev-log.js';
 export {checkSchema} from './check-schema.js';
 export {checkMilliseconds} from './check-milliseconds.js';
+export {checkEndpoint} from './check-endpoint.js';
 export {shownValue} from './shown-value.js';
 export {closestName} from './closest-name.js';

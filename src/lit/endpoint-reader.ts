@@ -1,6 +1,6 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {watchKeyed, type Controller, type ResponseState, type Watch} from '../core/index.js';
-import {DEV_MODE} from '../dev/index.js';
+import {checkEndpoint, DEV_MODE} from '../dev/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {announceFailure} from './announce-failure.js';
 import {ControllerResolver} from './controller-resolver.js';
@@ -266,6 +266,8 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
       const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
       args = endpoint === undefined ? null : argsList(raw);
       if (args !== null) {
+        // Development mode names what is not an endpoint (a whole resource, say); production fails on it as it goes.
+        if (DEV_MODE) checkEndpoint(endpoint, 'a reader');
         this.accept(endpoint!);
         args = endpoint!.normalizeArgs ? endpoint!.normalizeArgs(args) : args;
         key = endpoint!.key(...args);

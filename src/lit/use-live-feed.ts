@@ -114,7 +114,7 @@ export class LiveFeedController implements ReactiveController {
     this.held = undefined;
     if (feed && controller && typeof feed.subscribe !== 'function') {
       // Not a feed (its options, say): told once, never thrown into the page; nothing is held.
-      if (this.refused !== feed) reportError(new TypeError('useLiveFeed: not a live feed: give one made with new EventSourceFeed({...}) or new WebSocketFeed({...}) (lit-data-elements/live)'));
+      if (this.refused !== feed) reportError(new TypeError('useLiveFeed: not a live feed (an EventSourceFeed or a WebSocketFeed)'));
       this.refused = feed;
     } else if (feed && controller) {
       const unsubscribe = feed.subscribe(() => this.onFeedChange());

@@ -32,7 +32,8 @@ const DEV_MESSAGES = [
   'or give it a Controller through the data context',
   // The Controller's checks of its options and of what its methods are given.
   'a number of milliseconds',
-  'Controller: not an endpoint',
+  ': not an endpoint: ',
+  'give one of its endpoints',
   'give an instance (new',
   'gcPolicy must be a GCPolicy',
   'a number of milliseconds above 0',

@@ -1,4 +1,5 @@
 import type {ReactiveControllerHost} from 'lit';
+import {checkResource, DEV_MODE} from '../dev/index.js';
 import type {RestEndpoint} from '../rest/index.js';
 
 /** The members a resource has, and the hook each becomes. */
@@ -62,6 +63,7 @@ type AnyEndpoint = RestEndpoint<any>;
  * ```
  */
 export function hookifyResource<R extends Partial<Record<Member, AnyEndpoint>>>(resource: R, useInit?: UseInit): HookedResource<R> {
+  if (DEV_MODE) checkResource(resource, 'hookifyResource');
   const hooks: Record<string, (host: ReactiveControllerHost) => AnyEndpoint> = {};
   for (const member of Object.keys(HOOKS) as Member[]) {
     const endpoint = resource[member];

@@ -1,6 +1,6 @@
 import {internalsOf, reportError, reportFailure, type Controller, type ControllerPlugin, type HeldWrite} from '../core/index.js';
 import {canFetch, type EndpointInterface, type FetchableEndpoint} from '../endpoint/index.js';
-import {DEV_MODE, devLog} from '../dev/index.js';
+import {checkOptionsObject, DEV_MODE, devLog} from '../dev/index.js';
 import {browserNetwork, type NetworkStatus} from './network-status.js';
 import {isNoResponse} from './no-response.js';
 import {indexedDBQueue, type QueueStorage, type StoredWrite} from './queue-storage.js';
@@ -71,7 +71,9 @@ const CLAIM_MS = 60_000;
  * ```
  */
 export class OfflineWrites implements ControllerPlugin {
-  constructor(private readonly options: OfflineWritesOptions = {}) {}
+  constructor(private readonly options: OfflineWritesOptions = {}) {
+    if (DEV_MODE) checkOptionsObject(options, 'OfflineWrites', '{endpoints: [TodoResource]}');
+  }
 
   attach(controller: Controller): () => void {
     const {pipeline, store} = internalsOf(controller);

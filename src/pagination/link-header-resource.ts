@@ -1,4 +1,5 @@
 import type {Resource, ResourceMember, RestEndpoint} from '../rest/index.js';
+import {checkResource, DEV_MODE} from '../dev/index.js';
 import {nextLinkParam} from './link-header.js';
 
 /**
@@ -71,6 +72,7 @@ export function linkHeaderResource(resource: Resource<any, any>, paginationField
   if (typeof paginationField !== 'string' || paginationField === '') {
     throw new TypeError('linkHeaderResource: give the param of the rel="next" URL that picks the page (paginationField), such as "cursor"');
   }
+  if (DEV_MODE) checkResource(resource, 'linkHeaderResource', true);
   const list = resource.getList;
   const parse = list.parseResponse;
   return resource.extend({

@@ -1,4 +1,5 @@
 import {globalTimers, internalsOf, reportError, visibleState, type Controller, type ControllerPlugin, type Timers} from '../core/index.js';
+import {checkOptionsObject, DEV_MODE} from '../dev/index.js';
 import {merge, type DehydratedState} from '../snapshots/index.js';
 import {dehydrateState, unsavedOnce} from '../snapshots/internal.js';
 import {indexedDBStorage, type PersistStorage} from './persist-storage.js';
@@ -115,6 +116,7 @@ export class Persistence implements ControllerPlugin {
   );
 
   constructor(options: PersistenceOptions = {}) {
+    if (DEV_MODE) checkOptionsObject(options, 'Persistence', "{name: 'my-app'}");
     const name = options.name ?? 'data-elements';
     if (typeof name !== 'string' || name === '') throw new TypeError(`Persistence: \`name\` must be a non-empty string, got ${JSON.stringify(name)}`);
     const version = options.version ?? 1;

@@ -1,4 +1,5 @@
 import {reportError, reportFailure, type Controller, type ControllerPlugin, type State} from '../core/index.js';
+import {checkOptionsObject, DEV_MODE} from '../dev/index.js';
 import {merge, type DehydratedState} from '../snapshots/index.js';
 import {dehydrateState, unsavedOnce} from '../snapshots/internal.js';
 import {ConfirmedChanges} from './confirmed-changes.js';
@@ -87,6 +88,7 @@ export class TabSync implements ControllerPlugin {
   private readonly Channel: BroadcastChannelConstructor | undefined;
 
   constructor(options: TabSyncOptions = {}) {
+    if (DEV_MODE) checkOptionsObject(options, 'TabSync', "{channel: 'my-app'}");
     if (options.channel !== undefined && (typeof options.channel !== 'string' || options.channel === '')) {
       throw new TypeError(`TabSync: \`channel\` must be a non-empty string, got ${JSON.stringify(options.channel)}`);
     }

@@ -48,8 +48,8 @@ export const SIZE_CEILINGS = {
   // out of saves and tab messages instead of stopping them: +0.24 kB (67.16 -> 67.40).
   // Readers that show as their error what threw into the page or left them pending (an args
   // function that throws, a Query given to a reader that fetches), useLiveFeed refusing what is not
-  // a feed, <data-resource>'s poll-frequency named, offline writes taking one resource alone:
-  // +0.16 kB (67.38 -> 67.54).
+  // a feed or held with no provider above, <data-resource>'s poll-frequency named, offline writes
+  // taking one resource alone: +0.19 kB (67.38 -> 67.57).
   cdnFile: kB(67.6),
   // In four chunks of what such a page loads (vite.config.ts, cdnChunkGroups) besides the
   // autoloader and the elements' own modules: 8 files rather than 24. The shared provider

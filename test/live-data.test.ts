@@ -376,6 +376,49 @@ describe('useLiveFeed', () => {
     expect(feed.status).to.equal('closed');
     await server.whenOpen('ws', 0);
   });
+  it('with no <data-provider> above, fires data-error with a MissingProviderError once, as readers do, and connects nothing', async () => {
+    const reported: unknown[] = [];
+    const original = window.reportError;
+    window.reportError = error => reported.push(error);
+    try {
+      const feed = new WebSocketFeed({url: `${server.wsOrigin}/ws`, events: {article: Article}, onError: () => {}});
+      class AloneLive extends LitElement {
+        live = useLiveFeed(this, feed);
+        override render() {
+          return html`${this.live.status}`;
+        }
+      }
+      customElements.define('live-alone', AloneLive);
+      const errors: unknown[] = [];
+      const el = await fixture<AloneLive>(testHtml`<live-alone @data-error=${(e: CustomEvent<{error: unknown}>) => errors.push(e.detail.error)}></live-alone>`);
+      await waitUntil(() => errors.length === 1, 'data-error fired', {timeout: 5000});
+      expect(errors[0]).to.have.property('name', 'MissingProviderError');
+      expect(String((errors[0] as Error).message)).to.contain('<live-alone>');
+      el.requestUpdate();
+      await el.updateComplete;
+      expect(errors.length, 'once').to.equal(1);
+      expect(reported).to.deep.equal(errors);
+      expect(feed.status).to.equal('idle');
+    } finally {
+      window.reportError = original;
+    }
+  });
+
+  it('<data-live> with no <data-provider> above fires data-error with a MissingProviderError naming it', async () => {
+    const reported: unknown[] = [];
+    const original = window.reportError;
+    window.reportError = error => reported.push(error);
+    try {
+      const errors: unknown[] = [];
+      await fixture(testHtml`<data-live src="${server.origin}/sse" events='{"article": "LiveAloneArticle"}' @data-error=${(e: CustomEvent<{error: unknown}>) => errors.push(e.detail.error)}></data-live>`);
+      await waitUntil(() => errors.length === 1, 'data-error fired', {timeout: 5000});
+      expect(errors[0]).to.have.property('name', 'MissingProviderError');
+      expect(String((errors[0] as Error).message)).to.contain('<data-live>');
+    } finally {
+      window.reportError = original;
+    }
+  });
+
   it('given something that is not a feed (its options), reports it once and holds nothing, without throwing into the page', async () => {
     const reported: unknown[] = [];
     const original = window.reportError;

@@ -1,7 +1,10 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {reportError, type Controller} from '../core/index.js';
 import type {FeedError, FeedStatus, LiveFeed} from '../live/index.js';
+import {announceFailure} from './announce-failure.js';
 import {ControllerResolver} from './controller-resolver.js';
+import {MissingProviderError} from './missing-provider-error.js';
+import {afterPageLoad} from './page-load.js';
 
 /**
  * A feed, or a function giving the feed now (re-read on every host update); undefined for none.
@@ -60,6 +63,8 @@ export class LiveFeedController implements ReactiveController {
   private seen: {status: FeedStatus | undefined; error: FeedError | undefined} = {status: undefined, error: undefined};
   /** The last input refused as not a feed: reported once, not on every update. */
   private refused: unknown;
+  /** The failure of a feed held with no provider above: announced once the page has loaded, if it still is. */
+  private missing: MissingProviderError | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -112,6 +117,14 @@ export class LiveFeedController implements ReactiveController {
     this.held?.unsubscribe();
     this.held?.release();
     this.held = undefined;
+    if (feed && !controller && this.connected && !this.missing) {
+      // No provider is a failure only once the page has loaded, as for readers: a provider
+      // defined by a script still loading answers before then.
+      const missing = (this.missing = new MissingProviderError(this.host));
+      afterPageLoad(() => {
+        if (this.missing === missing && this.connected && !this.resolver.controller) announceFailure(this.host, missing);
+      });
+    } else if (controller) this.missing = undefined;
     if (feed && controller && typeof feed.subscribe !== 'function') {
       // Not a feed (its options, say): told once, never thrown into the page; nothing is held.
       if (this.refused !== feed) reportError(new TypeError('useLiveFeed: not a live feed (an EventSourceFeed or a WebSocketFeed)'));

@@ -12,6 +12,7 @@ import {Refresh} from '../src/refresh/index.js';
 import '../components/index.js';
 import type {DataLive, DataProvider, DataResource} from '../components/index.js';
 import {retainedCount} from '../src/internal.js';
+import {capturingReports} from './helpers/frames.js';
 import {serverForEachTest, until, type RemoteServer} from './helpers/remote-live-server.js';
 
 class Article extends Entity {
@@ -377,10 +378,7 @@ describe('useLiveFeed', () => {
     await server.whenOpen('ws', 0);
   });
   it('with no <data-provider> above, fires data-error with a MissingProviderError once, as readers do, and connects nothing', async () => {
-    const reported: unknown[] = [];
-    const original = window.reportError;
-    window.reportError = error => reported.push(error);
-    try {
+    await capturingReports(window, async reported => {
       const feed = new WebSocketFeed({url: `${server.wsOrigin}/ws`, events: {article: Article}, onError: () => {}});
       class AloneLive extends LitElement {
         live = useLiveFeed(this, feed);
@@ -399,31 +397,21 @@ describe('useLiveFeed', () => {
       expect(errors.length, 'once').to.equal(1);
       expect(reported).to.deep.equal(errors);
       expect(feed.status).to.equal('idle');
-    } finally {
-      window.reportError = original;
-    }
+    });
   });
 
   it('<data-live> with no <data-provider> above fires data-error with a MissingProviderError naming it', async () => {
-    const reported: unknown[] = [];
-    const original = window.reportError;
-    window.reportError = error => reported.push(error);
-    try {
+    await capturingReports(window, async () => {
       const errors: unknown[] = [];
       await fixture(testHtml`<data-live src="${server.origin}/sse" events='{"article": "LiveAloneArticle"}' @data-error=${(e: CustomEvent<{error: unknown}>) => errors.push(e.detail.error)}></data-live>`);
       await waitUntil(() => errors.length === 1, 'data-error fired', {timeout: 5000});
       expect(errors[0]).to.have.property('name', 'MissingProviderError');
       expect(String((errors[0] as Error).message)).to.contain('<data-live>');
-    } finally {
-      window.reportError = original;
-    }
+    });
   });
 
   it('given something that is not a feed (its options), reports it once and holds nothing, without throwing into the page', async () => {
-    const reported: unknown[] = [];
-    const original = window.reportError;
-    window.reportError = error => reported.push(error);
-    try {
+    await capturingReports(window, async reported => {
       class NotAFeed extends LitElement {
         live = useLiveFeed(this, {url: `${server.wsOrigin}/ws`, events: {article: Article}} as never);
         override render() {
@@ -437,8 +425,6 @@ describe('useLiveFeed', () => {
       await el.updateComplete;
       expect(el.shadowRoot!.textContent).to.equal('idle');
       expect(reported.map(error => String(error))).to.deep.equal(['TypeError: useLiveFeed: not a live feed (an EventSourceFeed or a WebSocketFeed)']);
-    } finally {
-      window.reportError = original;
-    }
+    });
   });
 });

@@ -118,4 +118,14 @@ describe('useLoading', () => {
       watcher.stop();
     }
   });
+
+  it('given a promise in place of the function, its error says so (development mode), and nothing is thrown into the page', async () => {
+    class GivenPromise extends LitElement {
+      readonly run = useLoading(this, Promise.resolve(1) as never);
+    }
+    customElements.define('lit-loading-given-promise', GivenPromise);
+    const el = await fixture<GivenPromise>(html`<lit-loading-given-promise></lit-loading-given-promise>`);
+    expect(await el.run.handler()).to.equal(undefined);
+    expect((el.run.error as Error).message).to.equal('useLoading: give it the function to run (an async function), not its result: got a promise');
+  });
 });

@@ -1,4 +1,5 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
+import {DEV_MODE, shownValue} from '../dev/index.js';
 
 /**
  * `[handler, loading, error]` of {@link useLoading}, also readable by name.
@@ -68,6 +69,11 @@ export class LoadingController<A extends unknown[], R> implements LoadingState<A
     this.set(true, undefined);
     let failure: unknown = undefined;
     try {
+      // A promise given in place of the function (useLoading(this, save())) would fail with the engine's message.
+      if (DEV_MODE && typeof this.asyncFn !== 'function') {
+        const given = typeof (this.asyncFn as {then?: unknown} | null)?.then === 'function' ? 'a promise' : shownValue(this.asyncFn);
+        throw new TypeError(`useLoading: give it the function to run (an async function), not its result: got ${given}`);
+      }
       return await this.asyncFn(...args);
     } catch (error) {
       failure = error;

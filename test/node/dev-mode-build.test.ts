@@ -37,6 +37,7 @@ const DEV_MESSAGES = [
   'its options are an object such as',
   'takes a resource (what createResource returns)',
   'a signal reads from its source, given first',
+  'not its result: got',
   'give an instance (new',
   'gcPolicy must be a GCPolicy',
   'a number of milliseconds above 0',

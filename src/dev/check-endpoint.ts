@@ -1,3 +1,4 @@
+import {isEndpointLike} from './endpoint-like.js';
 import {shownValue} from './shown-value.js';
 
 /**
@@ -13,8 +14,8 @@ import {shownValue} from './shown-value.js';
  * ```
  */
 export function checkEndpoint(endpoint: unknown, who = 'Controller'): void {
-  if (typeof (endpoint as {key?: unknown} | null | undefined)?.key === 'function') return;
+  if (isEndpointLike(endpoint)) return;
   // A resource holds endpoints (get, getList, ...): the usual slip is to give it whole.
-  const resource = typeof endpoint === 'object' && endpoint !== null && Object.values(endpoint).some(value => typeof (value as {key?: unknown} | null)?.key === 'function');
+  const resource = typeof endpoint === 'object' && endpoint !== null && Object.values(endpoint).some(isEndpointLike);
   throw new TypeError(`${who}: not an endpoint: ${resource ? 'a resource, give one of its endpoints (such as resource.get)' : shownValue(endpoint)}`);
 }

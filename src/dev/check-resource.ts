@@ -1,3 +1,4 @@
+import {isEndpointLike} from './endpoint-like.js';
 import {shownValue} from './shown-value.js';
 
 /**
@@ -13,10 +14,9 @@ import {shownValue} from './shown-value.js';
  * ```
  */
 export function checkResource(value: unknown, who: string, needsList = false): void {
-  const isEndpoint = (item: unknown) => typeof (item as {key?: unknown} | null | undefined)?.key === 'function';
   const expected = `${who} takes a resource (what createResource returns), got`;
-  if (isEndpoint(value)) throw new TypeError(`${expected} the endpoint ${(value as {name?: string}).name ?? ''}`.trimEnd());
+  if (isEndpointLike(value)) throw new TypeError(`${expected} the endpoint ${(value as {name?: string}).name ?? ''}`.trimEnd());
   const members = typeof value === 'object' && value !== null ? Object.values(value) : [];
-  if (!members.some(isEndpoint)) throw new TypeError(`${expected} ${shownValue(value)}`);
-  if (needsList && !isEndpoint((value as {getList?: unknown}).getList)) throw new TypeError(`${who} needs the resource's getList, which this one has not`);
+  if (!members.some(isEndpointLike)) throw new TypeError(`${expected} ${shownValue(value)}`);
+  if (needsList && !isEndpointLike((value as {getList?: unknown}).getList)) throw new TypeError(`${who} needs the resource's getList, which this one has not`);
 }

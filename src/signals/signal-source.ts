@@ -1,6 +1,6 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import type {Controller} from '../core/index.js';
-import {DEV_MODE} from '../dev/index.js';
+import {DEV_MODE, isEndpointLike} from '../dev/index.js';
 import {ControllerResolver} from '../lit/internal.js';
 
 /**
@@ -41,7 +41,7 @@ export function linkSource(source: SignalSource, events: HostEvents): SourceLink
   if (typeof (source as ReactiveControllerHost).addController !== 'function') {
     // An endpoint given first (the source left out) would fail later, blaming the args.
     if (DEV_MODE && typeof (source as Controller | undefined)?.getResponse !== 'function') {
-      throw new TypeError(`a signal reads from its source, given first: the host element or a Controller (cacheSignal(this, endpoint, args)), got ${typeof (source as {key?: unknown} | undefined)?.key === 'function' ? `the endpoint ${(source as {name?: string}).name}` : String(source)}`);
+      throw new TypeError(`a signal reads from its source, given first: the host element or a Controller (cacheSignal(this, endpoint, args)), got ${isEndpointLike(source) ? `the endpoint ${(source as {name?: string}).name}` : String(source)}`);
     }
     const controller = source as Controller;
     return {controller: () => controller, connected: true};

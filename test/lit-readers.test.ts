@@ -20,6 +20,7 @@ import {
   shadowText,
   waitFor,
 } from './helpers/lit-fixtures.js';
+import {recordConsole} from './helpers/console-calls.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 import {listenerCount} from '../src/internal.js';
 
@@ -633,5 +634,37 @@ describe('a reader given a whole resource', () => {
     provider.append(el);
     await waitFor(() => el.item.status === 'error');
     expect((el.item.error as Error).message).to.equal('a reader: not an endpoint: a resource, give one of its endpoints (such as resource.get)');
+  });
+});
+
+describe('a reader made with no endpoint', () => {
+  const consoleWarn = recordConsole('warn');
+
+  it('warns, naming the reader and its host, when the endpoint is undefined (development mode)', () => {
+    // What a resource imported through an import cycle is in a bundle; the types forbid it.
+    const missing = undefined as unknown as typeof ItemResource.get;
+    class NoEndpoint extends CountingElement {
+      readonly suspense = useSuspense(this, missing, {id: 1});
+      readonly cache = useCache(this, missing, {id: 1});
+      readonly fetch = useFetch(this, missing, {id: 1});
+    }
+    customElements.define('lit-no-endpoint', NoEndpoint);
+    const el = document.createElement('lit-no-endpoint') as NoEndpoint;
+    const messages = consoleWarn.calls().map(args => String(args[0]));
+    for (const who of ['useSuspense', 'useCache', 'useFetch']) {
+      expect(messages).to.include(
+        `data-elements (development mode): ${who} in <lit-no-endpoint>: the endpoint is undefined, so nothing is read. A resource imported through an import cycle is undefined while its module is still loading: import it from a module that does not import this one.`,
+      );
+    }
+    expect(consoleWarn.calls()[0]![1]).to.equal(el);
+  });
+
+  it('says nothing when the endpoint is there', () => {
+    class WithEndpoint extends CountingElement {
+      readonly item = useCache(this, ItemResource.get, {id: 1});
+    }
+    customElements.define('lit-with-endpoint', WithEndpoint);
+    document.createElement('lit-with-endpoint');
+    expect(consoleWarn.calls()).to.deep.equal([]);
   });
 });

@@ -7,6 +7,7 @@ export {devLog} from './dev-log.js';
 export {checkSchema} from './check-schema.js';
 export {checkMilliseconds} from './check-milliseconds.js';
 export {checkEndpoint} from './check-endpoint.js';
+export {warnMissingEndpoint} from './warn-missing-endpoint.js';
 export {isEndpointLike} from './endpoint-like.js';
 export {checkOptionsObject} from './check-options-object.js';
 export {checkResource} from './check-resource.js';

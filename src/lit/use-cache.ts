@@ -1,4 +1,5 @@
 import type {ReactiveControllerHost} from 'lit';
+import {DEV_MODE, warnMissingEndpoint} from '../dev/index.js';
 import type {Controller, ResponseState} from '../core/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {EndpointReader} from './endpoint-reader.js';
@@ -22,6 +23,7 @@ import type {FetchValue} from './value-types.js';
  * ```
  */
 export function useCache<E extends EndpointInterface>(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>): CacheController<E> {
+  if (DEV_MODE) warnMissingEndpoint(endpoint, 'useCache', host);
   return new CacheController(host, endpoint, ...args);
 }
 

@@ -1,4 +1,5 @@
 import type {ReactiveControllerHost} from 'lit';
+import {DEV_MODE, warnMissingEndpoint} from '../dev/index.js';
 import type {FetchableEndpoint} from '../endpoint/index.js';
 import {FetchingReader} from './fetching-reader.js';
 import type {ReaderArgsParam} from './reader-args.js';
@@ -18,6 +19,7 @@ import type {FetchValue} from './value-types.js';
  * ```
  */
 export function useFetch<E extends FetchableEndpoint>(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>): FetchController<E> {
+  if (DEV_MODE) warnMissingEndpoint(endpoint, 'useFetch', host);
   return new FetchController(host, endpoint, ...args);
 }
 

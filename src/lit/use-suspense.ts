@@ -1,4 +1,5 @@
 import type {ReactiveControllerHost} from 'lit';
+import {DEV_MODE, warnMissingEndpoint} from '../dev/index.js';
 import type {FetchableEndpoint} from '../endpoint/index.js';
 import {BoundaryLink, type SuspenseSource} from './boundary-context.js';
 import {FetchingReader} from './fetching-reader.js';
@@ -33,6 +34,7 @@ import type {FetchValue} from './value-types.js';
  * ```
  */
 export function useSuspense<E extends FetchableEndpoint>(host: ReactiveControllerHost, endpoint: E, ...args: ReaderArgsParam<E>): SuspenseController<E> {
+  if (DEV_MODE) warnMissingEndpoint(endpoint, 'useSuspense', host);
   return new SuspenseController(host, endpoint, ...args);
 }
 

@@ -34,6 +34,7 @@ const DEV_MESSAGES = [
   'a number of milliseconds',
   ': not an endpoint: ',
   'give one of its endpoints',
+  'the endpoint is undefined, so nothing is read',
   'its options are an object such as',
   'takes a resource (what createResource returns)',
   'a signal reads from its source, given first',

@@ -1,7 +1,7 @@
 import {css, html, LitElement, type PropertyValues} from 'lit';
 import {property} from 'lit/decorators.js';
-import {Controller} from '../src/core/index.js';
-import {DEV_MODE} from '../src/dev/index.js';
+import {Controller, isController} from '../src/core/index.js';
+import {DEV_MODE, shownValue} from '../src/dev/index.js';
 import {dataContext} from '../src/lit/index.js';
 import {announceFailure, ContextProvider, ensureContextRoot} from '../src/lit/internal.js';
 import type {Persistence} from '../src/persist/index.js';
@@ -118,6 +118,8 @@ export class DataProvider extends LitElement {
   @property({attribute: false}) offlineEndpoints: Iterable<object> = [];
 
   private own?: Controller;
+  private checkedController?: unknown;
+  private acceptedController?: Controller;
   private plugins?: AttachedProviderPlugins;
   /** Counts connections, so that plugins loaded after a disconnect are not attached. */
   private connection = 0;
@@ -131,7 +133,22 @@ export class DataProvider extends LitElement {
 
   /** The Controller in use: the given one, or the provider's own. */
   get activeController(): Controller {
-    return this.controller ?? this.ownController;
+    return this.givenController ?? this.ownController;
+  }
+
+  /**
+   * The `controller` property once it is known to be a Controller. Anything
+   * else is reported (`data-error`, else `reportError`) and the Controller in
+   * use stays, so the readers below keep their data instead of failing on it.
+   */
+  private get givenController(): Controller | undefined {
+    const given = this.controller;
+    if (given !== this.checkedController) {
+      this.checkedController = given;
+      if (given === undefined || isController(given)) this.acceptedController = given;
+      else announceFailure(this, new TypeError(`<data-provider>: controller is not a Controller${DEV_MODE ? `: ${shownValue(given)}. Give a Controller of lit-data-elements, or none for the provider's own` : ''}`));
+    }
+    return this.acceptedController;
   }
 
   /**
@@ -219,7 +236,7 @@ export class DataProvider extends LitElement {
       // One resource or endpoint alone is a list of one.
       offlineEndpoints: {[Symbol.iterator]: () => ((given: object) => (Symbol.iterator in given ? (given as Iterable<object>) : [given]))(this.offlineEndpoints)[Symbol.iterator]()},
     };
-    if (this.controller || (typeof options.persist !== 'string' && typeof options.syncTabs !== 'string' && typeof options.queueOffline !== 'string')) {
+    if (this.givenController || (typeof options.persist !== 'string' && typeof options.syncTabs !== 'string' && typeof options.queueOffline !== 'string')) {
       this.pluginsReady = Promise.resolve();
       return;
     }

@@ -50,7 +50,7 @@ export function formWrite(element: string, form: HTMLFormElement, submitter: HTM
   const body = formValues(form, submitter);
   const names = setup === undefined ? [] : action === 'create' ? setup.listParamNames : setup.itemParamNames;
   for (const name of names) {
-    if (Object.prototype.hasOwnProperty.call(body, name)) {
+    if (Object.hasOwn(body, name)) {
       params[name] ??= body[name];
       delete body[name];
     }

@@ -41,7 +41,7 @@ function isGenuineResult(value: object): boolean {
   }
   // An html`` or svg`` result: its strings must be a real template strings array (JSON has no `raw`).
   const strings = record['strings'];
-  return Array.isArray(strings) && Object.prototype.hasOwnProperty.call(strings, 'raw');
+  return Array.isArray(strings) && Object.hasOwn(strings, 'raw');
 }
 
 function safeString(value: unknown): string {

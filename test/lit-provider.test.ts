@@ -51,6 +51,52 @@ describe('<data-provider>', () => {
     expectSame(provider.controller, next, 'the input property is not changed by the element');
   });
 
+  it('refuses a controller property that is not a Controller: data-error names it, the readers keep the Controller they had', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (event: PromiseRejectionEvent) => {
+      rejections.push(event.reason);
+      event.preventDefault();
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    try {
+      await startWorker(...itemServer([{id: 1, title: 'one', completed: false}]).handlers);
+      const given = new Controller();
+      const provider = await fixture<DataProvider>(
+        html`<data-provider .controller=${given}><lit-suspense-probe></lit-suspense-probe></data-provider>`,
+      );
+      const probe = provider.querySelector('lit-suspense-probe')!;
+      await waitFor(() => shadowText(probe) === 'title: one');
+      const errors: CustomEvent[] = [];
+      provider.addEventListener('data-error', event => {
+        errors.push(event as CustomEvent);
+        event.preventDefault();
+      });
+      provider.controller = {} as Controller;
+      await provider.updateComplete;
+      probe.requestUpdate();
+      await probe.updateComplete;
+      expect(errors).to.have.length(1);
+      expect(errors[0]!.detail.error).to.be.instanceOf(TypeError);
+      expect(errors[0]!.detail.message).to.equal("<data-provider>: controller is not a Controller: {}. Give a Controller of lit-data-elements, or none for the provider's own");
+      expectSame(provider.activeController, given, 'provider.activeController');
+      expect(shadowText(probe)).to.equal('title: one');
+      // A Controller given next is taken; setting none goes back to the provider's own.
+      const next = new Controller();
+      provider.controller = next;
+      await provider.updateComplete;
+      expectSame(provider.activeController, next, 'provider.activeController');
+      provider.controller = undefined;
+      await provider.updateComplete;
+      expect(provider.activeController).to.be.instanceOf(Controller);
+      expect(provider.activeController).not.to.equal(next);
+      expect(errors).to.have.length(1);
+      await new Promise(resolve => setTimeout(resolve, 0));
+      expect(rejections).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
+  });
+
   it('nested providers scope their subtree', async () => {
     const outer = new Controller();
     const inner = new Controller();

@@ -7,7 +7,9 @@
 // - a page that never loads the elements: the reader under the undefined <data-provider> says so;
 // - a reader with no <data-provider> at all: its element named, development mode's advice left out;
 // - a malformed <data-provider> option attribute: data-error and reportError, naming the element,
-//   the attribute and the value.
+//   the attribute and the value;
+// - a <data-provider> controller property that is not a Controller: the same, and the provider
+//   keeps the Controller it had.
 // An attribute close to a known one (fiter= on <data-query>) is a warning of development mode
 // only: production leaves the check out, as Lit leaves out its warnings.
 import {expect, waitUntil} from '@open-wc/testing';
@@ -116,5 +118,18 @@ describe('production: failures reach the page', () => {
     const message = '<data-provider>: the "retry" attribute must be a whole number of retries or "false", got "three"';
     expect(frame.heard.map(e => [e.detail.attribute, e.detail.message])).to.deep.equal([['retry', message]]);
     expect(frame.errors.map(error => (error as Error).message)).to.deep.equal([message]);
+  });
+
+  it('a <data-provider> controller that is not a Controller: data-error and reportError, the short message, and the provider keeps its own', async () => {
+    const frame = await productionFrame('/components/index.ts');
+    frame.doc.body.innerHTML = '<data-provider></data-provider>';
+    const provider = frame.doc.querySelector('data-provider')!;
+    const own = provider.activeController;
+    provider.controller = {} as typeof own;
+    await provider.updateComplete;
+    const message = '<data-provider>: controller is not a Controller';
+    expect(frame.heard.map(e => e.detail.message)).to.deep.equal([message]);
+    expect(frame.errors.map(error => (error as Error).message)).to.deep.equal([message]);
+    expect(provider.activeController).to.equal(own);
   });
 });

@@ -30,6 +30,20 @@ export function registerInternals(controller: Controller, internals: ControllerI
 }
 
 /**
+ * Whether `value` is a Controller of this package, from any copy of it on the
+ * page (an npm copy and a CDN copy make different classes).
+ *
+ * @example
+ * ```ts
+ * isController(new Controller()); // true
+ * isController({}); // false
+ * ```
+ */
+export function isController(value: unknown): value is Controller {
+  return typeof value === 'object' && value !== null && INTERNALS in value;
+}
+
+/**
  * The internals of `controller`. Throws a TypeError for anything that is
  * not a Controller.
  *

@@ -33,7 +33,7 @@ export function warnMisspelledFields(entity: typeof Entity): void {
     // A short key is one edit from too many names (`d` from `id`) to tell a typo.
     if (key.length < 4 || declared.includes(key)) continue;
     const near = closestName(key, declared);
-    if (near === undefined || Object.prototype.hasOwnProperty.call(fields, near)) continue;
+    if (near === undefined || Object.hasOwn(fields, near)) continue;
     devLog('warn', `${entity.key}.schema.${key} names no field of ${entity.key}: did you mean ${near}? ${near} is kept as the response gives it, not normalized.`, entity);
   }
 }

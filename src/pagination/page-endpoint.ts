@@ -93,7 +93,7 @@ export function defaultNextPage(value: unknown, params: Record<string, unknown>,
     return next === undefined ? undefined : {...params, [field]: next};
   }
   // A cursor in a field of the response named like the param.
-  if (fields && Object.prototype.hasOwnProperty.call(fields, field)) {
+  if (fields && Object.hasOwn(fields, field)) {
     const next = fields[field];
     return next === null || next === undefined || next === '' || next === false ? undefined : {...params, [field]: next};
   }
@@ -129,7 +129,7 @@ function pageOf(collection: CollectionSchema<any>, field: string): CollectionPag
 }
 
 function withoutField(params: Record<string, unknown>, field: string): Record<string, unknown> {
-  if (!Object.prototype.hasOwnProperty.call(params, field)) return params;
+  if (!Object.hasOwn(params, field)) return params;
   const {[field]: _page, ...rest} = params;
   return rest;
 }

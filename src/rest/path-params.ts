@@ -34,6 +34,6 @@ function collect(tokens: readonly PathToken[], names: string[]): void {
  */
 export function pick(params: Readonly<Record<string, unknown>>, names: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const name of names) if (Object.prototype.hasOwnProperty.call(params, name)) out[name] = params[name];
+  for (const name of names) if (Object.hasOwn(params, name)) out[name] = params[name];
   return out;
 }

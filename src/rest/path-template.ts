@@ -112,7 +112,7 @@ export function plainPath(template: PathTemplate, params: Readonly<Record<string
   const parts = template.plain;
   if (parts === undefined) return undefined;
   // Own keys only, as `queryString` reads them (`Object.keys`): an inherited one is no query param.
-  for (const name in params) if (!template.names.has(name) && Object.prototype.hasOwnProperty.call(params, name)) return undefined;
+  for (const name in params) if (!template.names.has(name) && Object.hasOwn(params, name)) return undefined;
   let path = parts[0]!;
   try {
     for (let i = 1; i < parts.length; i += 2) {

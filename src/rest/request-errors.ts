@@ -59,7 +59,7 @@ function messageOf(body: unknown, contentType: string): string | undefined {
 
 /** An own field of a parsed JSON object (never one reached through its prototype). */
 function ownField(value: unknown, name: string): unknown {
-  return value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, name) ? (value as Record<string, unknown>)[name] : undefined;
+  return value !== null && typeof value === 'object' && Object.hasOwn(value, name) ? (value as Record<string, unknown>)[name] : undefined;
 }
 
 /** No response at all (offline, DNS, CORS refusal): status 0, the cause kept. */

@@ -397,7 +397,7 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
 
 /** Whether calls take a body: an explicit `body` marker decides, else the method. */
 function sendsBody(endpoint: RestEndpoint): boolean {
-  if (Object.prototype.hasOwnProperty.call(endpoint, 'body')) return endpoint.body !== undefined;
+  if (Object.hasOwn(endpoint, 'body')) return endpoint.body !== undefined;
   return !NO_BODY_METHODS.has(endpoint.method.toUpperCase());
 }
 

@@ -32,7 +32,7 @@ export class CollectionPage<C extends CollectionSchema<any> = CollectionSchema<a
   /** The pk of the list a page fetched with `args` continues. */
   listPk(args: readonly unknown[]): string {
     const [first, ...rest] = args;
-    if (first === null || typeof first !== 'object' || Array.isArray(first) || !Object.prototype.hasOwnProperty.call(first, this.field)) {
+    if (first === null || typeof first !== 'object' || Array.isArray(first) || !Object.hasOwn(first, this.field)) {
       return this.collection.pk(args);
     }
     const {[this.field]: _page, ...others} = first as Record<string, unknown>;

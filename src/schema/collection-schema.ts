@@ -119,7 +119,7 @@ export class CollectionSchema<I extends Inner = Inner> {
     for (const key of Object.keys(parsed)) {
       let found = false;
       for (const arg of filter) {
-        if (arg !== null && typeof arg === 'object' && Object.prototype.hasOwnProperty.call(arg, key)) {
+        if (arg !== null && typeof arg === 'object' && Object.hasOwn(arg, key)) {
           const value = (arg as Record<string, unknown>)[key];
           if (value !== undefined && String(value) === parsed[key]) found = true;
         }

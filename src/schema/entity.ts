@@ -172,7 +172,7 @@ export abstract class Entity {
   static asTable(this: AnyEntityClass): EntityTableAdapter {
     // An own static slot (not inherited: a subclass has its own adapter), read
     // on every entity read; a WeakMap lookup cost more.
-    const adapter = Object.prototype.hasOwnProperty.call(this, TABLE) ? (this as unknown as {[TABLE]: EntityTableAdapter})[TABLE] : undefined;
+    const adapter = Object.hasOwn(this, TABLE) ? (this as unknown as {[TABLE]: EntityTableAdapter})[TABLE] : undefined;
     if (adapter !== undefined) return adapter;
     const created = new EntityTableAdapter(this);
     Object.defineProperty(this, TABLE, {value: created});
@@ -202,7 +202,7 @@ class EntityTableAdapter {
   mergeRows(existing: NormalizedRow, incoming: NormalizedRow): NormalizedRow {
     let changed = false;
     for (const key of Object.keys(incoming)) {
-      if (!Object.prototype.hasOwnProperty.call(existing, key) || !jsonEqual(existing[key], incoming[key])) {
+      if (!Object.hasOwn(existing, key) || !jsonEqual(existing[key], incoming[key])) {
         changed = true;
         break;
       }
@@ -232,7 +232,7 @@ class EntityTableAdapter {
     // schema lookup per field of every row cost more than the copy. `Object.assign` copies
     // fastest, but it would set a `__proto__` key through the setter: such a row is copied
     // key by key.
-    if (!Object.prototype.hasOwnProperty.call(row, '__proto__')) Object.assign(out, row);
+    if (!Object.hasOwn(row, '__proto__')) Object.assign(out, row);
     else for (const key of Object.keys(row)) setOwn(target, key, row[key]);
     this.fieldPlan();
     const built = this.plan!.built;
@@ -240,7 +240,7 @@ class EntityTableAdapter {
       const field = built[i]!;
       const key = field.key;
       let value = row[key];
-      if (value === null || value === undefined || !Object.prototype.hasOwnProperty.call(row, key)) continue;
+      if (value === null || value === undefined || !Object.hasOwn(row, key)) continue;
       if (field.nested) {
         // The resolved schema directly (what unvisit would resolve on every read).
         const resolved = field.resolved;
@@ -308,7 +308,7 @@ function sameAsRecorded(input: Record<string, unknown>, recorded: NormalizedRow,
   for (const key of Object.keys(input)) {
     const value = input[key];
     if (value !== null && value !== undefined && plan.get(key)?.nested) return false;
-    if (!Object.prototype.hasOwnProperty.call(recorded, key) || !jsonEqual(recorded[key], value)) return false;
+    if (!Object.hasOwn(recorded, key) || !jsonEqual(recorded[key], value)) return false;
   }
   return true;
 }

@@ -541,7 +541,7 @@ export function share(previous: unknown, next: unknown): unknown {
     if (keys.length !== Object.keys(previous).length) return next;
     let same = true;
     for (const key of keys) {
-      if (!Object.prototype.hasOwnProperty.call(previous, key)) return next;
+      if (!Object.hasOwn(previous, key)) return next;
       const value = share(previous[key], next[key]);
       setOwn(next, key, value);
       if (value !== previous[key]) same = false;

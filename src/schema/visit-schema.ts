@@ -57,7 +57,7 @@ export function walkObject<S = never>(
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(input)) {
     const raw = (input as Record<string, unknown>)[key];
-    const member = Object.prototype.hasOwnProperty.call(members, key) ? (members as Record<string, unknown>)[key] : undefined;
+    const member = Object.hasOwn(members, key) ? (members as Record<string, unknown>)[key] : undefined;
     const value = resolveSchema(member) === undefined ? raw : visit(member, raw, key);
     if (stop !== undefined && value === stop) return stop;
     setOwn(out, key, value);

@@ -81,7 +81,7 @@ export function hydrateState(input: DehydratedState | string): HydratedState {
       resultMeta = {...resultMeta, page: {args: list(value(page.args, `${at}.page.args`), `${at}.page.args`), items}};
     }
     meta.set(key, resultMeta);
-    if (Object.prototype.hasOwnProperty.call(entry, 'result')) endpoints.set(key, value(entry.result, `${at}.result`));
+    if (Object.hasOwn(entry, 'result')) endpoints.set(key, value(entry.result, `${at}.result`));
   });
   finite(root.dehydratedAt, '$.dehydratedAt');
   const state: State = {

@@ -49,7 +49,7 @@ test('a method given something that is not an endpoint says so; the cache keeps 
   const expected = (shown: string) => ({name: 'TypeError', message: `Controller: not an endpoint: ${shown}`});
   await assert.rejects(loose.fetch!(undefined) as Promise<unknown>, expected('undefined'));
   await assert.rejects(loose.fetch!('/api/notes') as Promise<unknown>, expected('"/api/notes"'));
-  assert.throws(() => loose.setResponse!({}, {id: '2'}), expected('[object Object]'));
+  assert.throws(() => loose.setResponse!({}, {id: '2'}), expected('{}'));
   assert.throws(() => loose.getResponse!(undefined), expected('undefined'));
   assert.throws(() => loose.invalidate!(null), expected('null'));
   assert.equal(controller.getResponse(Notes.get, {id: '1'}).data, before, 'the same data, identical');
@@ -57,11 +57,11 @@ test('a method given something that is not an endpoint says so; the cache keeps 
 });
 
 test('plugins that are not plugins and a GC policy that is not one are refused, naming what was given', () => {
-  assert.throws(() => new Controller({plugins: {} as never}), {name: 'TypeError', message: 'Controller: plugins must be a list of plugins, got [object Object]'});
+  assert.throws(() => new Controller({plugins: {} as never}), {name: 'TypeError', message: 'Controller: plugins must be a list of plugins, got {}'});
   // A plugin's class in place of an instance: the usual slip.
   assert.throws(() => new Controller({plugins: [Refresh] as never}), {message: 'Controller: plugins[0] is the class Refresh: give an instance (new Refresh())'});
-  assert.throws(() => new Controller({plugins: [new Refresh(), {}] as never}), {message: 'Controller: plugins[1] is [object Object], which has no attach()'});
-  assert.throws(() => new Controller({gcPolicy: {} as never}), {message: 'Controller: gcPolicy must be a GCPolicy (new GCPolicy()), got [object Object]'});
+  assert.throws(() => new Controller({plugins: [new Refresh(), {}] as never}), {message: 'Controller: plugins[1] is {}, which has no attach()'});
+  assert.throws(() => new Controller({gcPolicy: {} as never}), {message: 'Controller: gcPolicy must be a GCPolicy (new GCPolicy()), got {}'});
   assert.throws(() => new Controller({gcPolicy: GCPolicy as never}), {message: 'Controller: gcPolicy must be a GCPolicy (new GCPolicy()), got the class GCPolicy'});
   new Controller({plugins: [], gcPolicy: new GCPolicy()}).dispose();
   new Controller({plugins: [new Refresh(), {attach: () => () => {}}]}).dispose();

@@ -32,7 +32,7 @@ test('a part given its name in place of its options says so, instead of taking i
 
 test('hookifyResource and linkHeaderResource given an endpoint, or nothing of a resource, say they take a resource', () => {
   assert.throws(() => hookifyResource(TodoResource.get as never), {name: 'TypeError', message: 'hookifyResource takes a resource (what createResource returns), got the endpoint GET /todos/:id'});
-  assert.throws(() => hookifyResource({} as never), {message: 'hookifyResource takes a resource (what createResource returns), got [object Object]'});
+  assert.throws(() => hookifyResource({} as never), {message: 'hookifyResource takes a resource (what createResource returns), got {}'});
   assert.throws(() => linkHeaderResource(TodoResource.getList as never, 'cursor'), {message: 'linkHeaderResource takes a resource (what createResource returns), got the endpoint GET /todos'});
   assert.throws(() => linkHeaderResource({get: TodoResource.get} as never, 'cursor'), {message: "linkHeaderResource needs the resource's getList, which this one has not"});
   hookifyResource({get: TodoResource.get});

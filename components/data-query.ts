@@ -10,6 +10,7 @@ import {sortKeys} from './declared-query.js';
 import {declarationsOf} from './declarations.js';
 import {defineElement} from './define-element.js';
 import {NeverHeldCheck, type EmptyRead} from './query-never-held.js';
+import {QueryFieldsCheck, type QueryFields} from './query-fields-check.js';
 import {TemplateHostElement, type View} from './template-host-element.js';
 
 /**
@@ -98,6 +99,7 @@ export class DataQuery extends TemplateHostElement {
     // The element shows and announces its read errors itself (error content, data-error).
     this.reader.handlesErrors = true;
     if (DEV_MODE) this.addController(new NeverHeldCheck(this, () => this.emptyRead()));
+    if (DEV_MODE) this.addController(new QueryFieldsCheck(this, () => this.queryFields()));
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -125,6 +127,15 @@ export class DataQuery extends TemplateHostElement {
     const controller = this.reader.controller;
     if (this.query || !setup || setup instanceof AttributeError || !controller || this.reader.status !== 'pending') return undefined;
     return {controller, query: setup.query, entity: this.entity!.trim()};
+  }
+
+  /** The fields the declared (attribute) query filters and sorts on; for development mode's check. */
+  private queryFields(): QueryFields | undefined {
+    const setup = this.setup;
+    const controller = this.reader.controller;
+    if (this.query || !setup || setup instanceof AttributeError || !controller) return undefined;
+    const filter = this.filter?.trim() ? Object.keys(parseJsonObject(describeElement(this), 'filter', this.filter)) : [];
+    return {controller, entity: this.entity!.trim(), filter, sort: sortKeys(this.sort).map(([field]) => field)};
   }
 
   private configure(): void {

@@ -220,4 +220,40 @@ describe('development mode: typos', () => {
       expect(neverHeld()).to.deep.equal([]);
     });
   });
+
+  describe('a <data-query> that filters or sorts on a field no row has', () => {
+    const fieldTold = () => messages().filter(m => m.includes('which no TypoNote row has'));
+
+    it('once the rows are there: names the attribute and the field, with "did you mean", once per field', async () => {
+      const provider = await fixture<DataProvider>(html`
+        <data-provider>
+          <data-query id="q" entity="TypoNote" filter='{"titel": "one"}' sort="-du,id"><template>{{ items.length }} rows</template></data-query>
+          <data-resource url-prefix="/typo-api" path="/notes/:id" entity="TypoNote"><template>{{ items.length }}</template></data-resource>
+        </data-provider>
+      `);
+      const query = provider.querySelector('data-query')!;
+      await until(() => fieldTold().length === 2, 'both told');
+      expect(fieldTold()).to.deep.equal([
+        'data-elements (development mode): <data-query id="q">: its filter names the field "titel", which no TypoNote row has, so it matches nothing: did you mean "title"? (the rows have: id, title, due)',
+        'data-elements (development mode): <data-query id="q">: its sort names the field "du", which no TypoNote row has, so it does not order the rows: did you mean "due"? (the rows have: id, title, due)',
+      ]);
+      expect(warned().find(args => String(args[0]).includes('"titel"'))![1]).to.equal(query);
+      // Updates after that say nothing more.
+      query.sort = 'du';
+      await query.updateComplete;
+      expect(fieldTold()).to.have.length(2);
+    });
+
+    it('a field one row has (an optional one) is not told', async () => {
+      const provider = await fixture<DataProvider>(html`
+        <data-provider>
+          <data-query entity="TypoNote" filter='{"due": "2030-01-01"}' sort="title"><template>{{ items.length }} rows</template></data-query>
+          <data-resource url-prefix="/typo-api" path="/notes/:id" entity="TypoNote"><template>{{ items.length }}</template></data-resource>
+        </data-provider>
+      `);
+      const query = provider.querySelector('data-query')!;
+      await until(() => query.textContent!.includes('1 rows'), 'the filtered row shows');
+      expect(fieldTold()).to.deep.equal([]);
+    });
+  });
 });

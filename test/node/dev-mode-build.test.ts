@@ -24,6 +24,7 @@ const DEV_MESSAGES = [
   'which the model does not have',
   'does not declare',
   'has never held a row of',
+  'so it does not order the rows',
   'meanwhile the default applies',
   // Explanations added to production errors, which keep only what went wrong.
   'Use controller.get() or useCache() instead',

@@ -8,6 +8,7 @@ import type {Persistence} from '../src/persist/index.js';
 import {Refresh} from '../src/refresh/index.js';
 import type {DehydratedState} from '../src/snapshots/index.js';
 import {defineElement} from './define-element.js';
+import {checkLateSnapshot, noteSnapshotRead} from './late-snapshot.js';
 import {loadProviderPlugins} from './load-provider-plugins.js';
 import {providerFeatures} from './provider-features.js';
 import {PROVIDER_OPTION_ATTRIBUTES, providerOptions} from './provider-options.js';
@@ -184,6 +185,7 @@ export class DataProvider extends LitElement {
     if (this.own) return this.own;
     const options = providerOptions(this, error => announceFailure(this, error, {attribute: error.attribute}));
     const controller = (this.own = new Controller({...options.controller, plugins: [new Refresh(options.refresh)]}));
+    if (DEV_MODE) noteSnapshotRead(this, this.initialState);
     const snapshot = this.initialState ?? this.stateScript()?.textContent ?? undefined;
     if (snapshot === undefined) return controller;
     if (providerFeatures.hydrate) providerFeatures.hydrate(controller, snapshot);
@@ -253,6 +255,7 @@ export class DataProvider extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('controller')) this.provider.setValue(this.activeController);
+    if (DEV_MODE && changed.has('initialState')) checkLateSnapshot(this, this.initialState);
   }
 
   protected override render() {

@@ -10,7 +10,7 @@ import {sortKeys} from './declared-query.js';
 import {declarationsOf} from './declarations.js';
 import {defineElement} from './define-element.js';
 import {NeverHeldCheck, type EmptyRead} from './query-never-held.js';
-import {QueryFieldsCheck, type QueryFields} from './query-fields-check.js';
+import {QueryFieldsCheck} from './query-fields-check.js';
 import {TemplateHostElement, type View} from './template-host-element.js';
 
 /**
@@ -99,7 +99,18 @@ export class DataQuery extends TemplateHostElement {
     // The element shows and announces its read errors itself (error content, data-error).
     this.reader.handlesErrors = true;
     if (DEV_MODE) this.addController(new NeverHeldCheck(this, () => this.emptyRead()));
-    if (DEV_MODE) this.addController(new QueryFieldsCheck(this, () => this.queryFields()));
+    // Inline, so that a production build drops it with the check.
+    if (DEV_MODE) {
+      this.addController(
+        new QueryFieldsCheck(this, () => {
+          const {setup, query, filter, sort, entity} = this;
+          const controller = this.reader.controller;
+          if (query || !setup || setup instanceof AttributeError || !controller) return undefined;
+          const filtered = filter?.trim() ? Object.keys(parseJsonObject(describeElement(this), 'filter', filter)) : [];
+          return {controller, entity: entity!.trim(), filter: filtered, sort: sortKeys(sort).map(([field]) => field)};
+        }),
+      );
+    }
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -127,15 +138,6 @@ export class DataQuery extends TemplateHostElement {
     const controller = this.reader.controller;
     if (this.query || !setup || setup instanceof AttributeError || !controller || this.reader.status !== 'pending') return undefined;
     return {controller, query: setup.query, entity: this.entity!.trim()};
-  }
-
-  /** The fields the declared (attribute) query filters and sorts on; for development mode's check. */
-  private queryFields(): QueryFields | undefined {
-    const setup = this.setup;
-    const controller = this.reader.controller;
-    if (this.query || !setup || setup instanceof AttributeError || !controller) return undefined;
-    const filter = this.filter?.trim() ? Object.keys(parseJsonObject(describeElement(this), 'filter', this.filter)) : [];
-    return {controller, entity: this.entity!.trim(), filter, sort: sortKeys(this.sort).map(([field]) => field)};
   }
 
   private configure(): void {

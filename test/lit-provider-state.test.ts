@@ -8,6 +8,7 @@ import '../components/data-provider.js';
 import type {DataProvider} from '../components/data-provider.js';
 import {Controller} from '../src/core/index.js';
 import {defineUnique, getItem, ItemOneTitle, itemServer, makeItems, shadowText, waitFor} from './helpers/lit-fixtures.js';
+import {recordConsole} from './helpers/console-calls.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 import {dehydrate} from '../src/snapshots/index.js';
 
@@ -123,5 +124,48 @@ describe('<data-provider> with a snapshot', () => {
     } finally {
       reports.stop();
     }
+  });
+});
+
+describe('<data-provider> given initialState after it made its Controller (development mode)', () => {
+  const consoleWarn = recordConsole('warn');
+  const late = () => consoleWarn.calls().filter(args => String(args[0]).includes('initialState was set after the provider made its Controller'));
+  afterEach(() => {
+    for (const container of mounted.splice(0)) container.remove();
+  });
+
+  it('warns once, with what to do instead; the snapshot read first stays', async () => {
+    const provider = document.createElement('data-provider');
+    provider.initialState = snapshotOf('first');
+    const container = document.createElement('div');
+    mounted.push(container);
+    container.append(provider);
+    document.body.append(container);
+    await provider.updateComplete;
+    expect(late()).to.deep.equal([]);
+    provider.initialState = snapshotOf('later');
+    await provider.updateComplete;
+    expect(late()).to.have.length(1);
+    expect(String(late()[0]![0])).to.equal(
+      'data-elements (development mode): <data-provider>: initialState was set after the provider made its Controller, which reads a snapshot only when it is made: this one is not read. ' +
+        "Set initialState before the provider connects, or add a later snapshot to the cache with merge(provider.activeController, snapshot) from 'lit-data-elements/snapshots'.",
+    );
+    expect(late()[0]![1]).to.equal(provider);
+    expect(provider.activeController.getResponse(getItem, {id: 1}).data?.title).to.equal('first');
+    provider.initialState = snapshotOf('later still');
+    await provider.updateComplete;
+    expect(late()).to.have.length(1);
+  });
+
+  it('says nothing for a snapshot set before the provider connects', async () => {
+    const provider = document.createElement('data-provider');
+    const container = document.createElement('div');
+    mounted.push(container);
+    container.append(provider);
+    provider.initialState = snapshotOf('before');
+    document.body.append(container);
+    await provider.updateComplete;
+    expect(late()).to.deep.equal([]);
+    expect(provider.activeController.getResponse(getItem, {id: 1}).data?.title).to.equal('before');
   });
 });

@@ -25,6 +25,7 @@ const DEV_MESSAGES = [
   'does not declare',
   'has never held a row of',
   'so it does not order the rows',
+  'which reads a snapshot only when it is made',
   'meanwhile the default applies',
   // Explanations added to production errors, which keep only what went wrong.
   'Use controller.get() or useCache() instead',

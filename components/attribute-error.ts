@@ -1,8 +1,9 @@
 /**
  * A malformed attribute of a data element (bad JSON, an unknown value, a
- * missing required attribute). The element shows it as its error state and
- * fires `data-error`; it is never thrown into the page. The message names
- * the element and the attribute.
+ * missing required attribute), or of a property set from JavaScript (the
+ * `resource` of `<data-resource>`). The element shows it as its error state
+ * and fires `data-error`; it is never thrown into the page. The message names
+ * the element and the attribute (or property).
  *
  * @example
  * ```ts
@@ -19,8 +20,10 @@ export class AttributeError extends Error {
     /** The attribute at fault, such as `params`. */
     readonly attribute: string,
     problem: string,
+    /** What the message calls the input: a property set only from JavaScript (`resource property`) is no attribute. */
+    input = `"${attribute}" attribute`,
   ) {
-    super(`${element}: the "${attribute}" attribute ${problem}`);
+    super(`${element}: the ${input} ${problem}`);
   }
 }
 

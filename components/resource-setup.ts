@@ -1,5 +1,6 @@
 import type {Controller} from '../src/core/index.js';
 import {isPaginated} from '../src/endpoint/index.js';
+import {checkResource, DEV_MODE} from '../src/dev/index.js';
 import {LinkHeaderError, nextPageArgs} from '../src/pagination/index.js';
 import {pathParams, pick, shortenPath, type Resource} from '../src/rest/index.js';
 import {AttributeError, parseJsonObject} from './attribute-error.js';
@@ -67,7 +68,18 @@ export function resourceSetup(element: string, inputs: ResourceInputs, declarati
   const linkHeader = !inputs.resource && inputs.linkHeader;
   let resource: Resource<any, any>;
   if (inputs.resource) {
-    resource = attempt(element, 'resource', 'is not usable', () => declarations.withFeatures(inputs.resource!, features, withFeatures));
+    const given = inputs.resource;
+    resource = attempt(
+      element,
+      'resource',
+      'is not usable',
+      () => {
+        // Development mode says what was given instead (an endpoint of the resource, say); production fails on it as it goes.
+        if (DEV_MODE) checkResource(given, 'it', true);
+        return declarations.withFeatures(given, features, withFeatures);
+      },
+      'resource property',
+    );
   } else {
     const path = inputs.path?.trim();
     if (!path) throw new AttributeError(element, 'path', 'is required (the path of one item, such as /todos/:id), unless the resource property is set');
@@ -106,11 +118,11 @@ export function readSetup(element: string, inputs: ReadInputs, setup: ResourceSe
   return {...setup, member, params, listParams: pick(params, setup.listParamNames), itemParams: pick(params, setup.itemParamNames)};
 }
 
-function attempt<T>(element: string, attribute: string, problem: string, run: () => T): T {
+function attempt<T>(element: string, attribute: string, problem: string, run: () => T, input?: string): T {
   try {
     return run();
   } catch (error) {
-    throw new AttributeError(element, attribute, `${problem}: ${(error as Error)?.message ?? error}`);
+    throw new AttributeError(element, attribute, `${problem}: ${(error as Error)?.message ?? error}`, input);
   }
 }
 

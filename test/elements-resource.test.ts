@@ -154,6 +154,28 @@ describe('<data-resource>', () => {
       expect(server.log.count('PATCH', '/el-api/notes/2')).to.equal(1);
     });
 
+    it('refuses a resource property that is not a resource, naming the property (not an attribute)', async () => {
+      class Card extends Entity {
+        id = 0;
+        static override key = 'ElCard';
+      }
+      const CardResource = createResource({path: '/el-api/cards/:id', schema: Card});
+      const provider = await fixture<DataProvider>(html`<data-provider></data-provider>`);
+      const el = document.createElement('data-resource');
+      el.innerHTML = '<template>{{ items.length }}</template>';
+      // An endpoint of the resource in place of the resource: the usual slip.
+      el.resource = CardResource.getList as never;
+      const heard: CustomEvent<DataErrorDetail>[] = [];
+      el.addEventListener('data-error', event => {
+        heard.push(event as CustomEvent<DataErrorDetail>);
+        event.preventDefault();
+      });
+      provider.append(el);
+      await until(() => heard.length === 1, 'data-error');
+      expect(heard[0]!.detail.message).to.equal("<data-resource>: the resource property is not usable: it takes a resource (what createResource returns), got the endpoint " + CardResource.getList.name);
+      expect((heard[0]!.detail.error as {attribute?: string}).attribute).to.equal('resource');
+    });
+
     it('lets a surrounding <data-boundary> show its fallback, then the content', async () => {
       const server = todoServer(makeTodos(2));
       const gate = deferred();

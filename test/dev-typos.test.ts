@@ -68,6 +68,28 @@ describe('development mode: typos', () => {
     expect(messages().some(m => m.includes('"resource" is a property with no attribute: set element.resource from JavaScript'))).to.equal(true);
   });
 
+  it('a boolean attribute written ="false", which turns its feature on: told once, with the element', async () => {
+    const provider = await fixture<DataProvider>(html`
+      <data-provider sync-tabs="False">
+        <data-query id="n" entity="TypoNote" count="false"><template>{{ count }}</template></data-query>
+        <data-resource url-prefix="/typo-api" path="/notes/:id" entity="TypoNote" keep-previous="false" link-header="true" optimistic="false"><template>x</template></data-resource>
+      </data-provider>
+    `);
+    const query = provider.querySelector('data-query')!;
+    await query.updateComplete;
+    const falseOnes = messages().filter(m => m.includes('on whenever it is present'));
+    expect(falseOnes).to.deep.equal([
+      'data-elements (development mode): <data-provider> has sync-tabs="False", which turns sync-tabs on, with the name "False": such an attribute is on whenever it is present. Remove it to turn it off.',
+      'data-elements (development mode): <data-query id="n"> has count="false", which turns count on: such an attribute is on whenever it is present. Remove it to turn it off.',
+      'data-elements (development mode): <data-resource> has keep-previous="false", which turns keep-previous on: such an attribute is on whenever it is present. Remove it to turn it off.',
+    ]);
+    expect(warned().find(args => String(args[0]).includes('count="false"'))![1]).to.equal(query);
+    // Moved in the page: not told again.
+    provider.append(query);
+    await query.updateComplete;
+    expect(messages().filter(m => m.includes('on whenever it is present'))).to.have.length(3);
+  });
+
   it('global, aria-, data- and far-off attributes are left alone', async () => {
     const provider = await fixture<DataProvider>(html`
       <data-provider>

@@ -26,6 +26,7 @@ const DEV_MESSAGES = [
   'has never held a row of',
   'so it does not order the rows',
   'which reads a snapshot only when it is made',
+  'on whenever it is present. Remove it to turn it off',
   'meanwhile the default applies',
   // Explanations added to production errors, which keep only what went wrong.
   'Use controller.get() or useCache() instead',

@@ -8,6 +8,8 @@ import {DataProvider} from '../components/data-provider.js';
 import {DataResource} from '../components/data-resource.js';
 import {http, HttpResponse} from 'msw';
 import {indexedDBQueue} from '../src/offline/index.js';
+import {createResource} from '../src/rest/index.js';
+import {Entity} from '../src/schema/index.js';
 import {startWorker, stopWorker} from './helpers/msw.js';
 import type {OfflineApp} from './fixtures/offline-page.js';
 
@@ -175,5 +177,37 @@ describe('offline writes: real IndexedDB, real pages', function () {
     expect(patches).to.deep.equal(['1 one', '1 three']);
     expect(page.app.title('1')).to.equal('three');
     expect(page.app.title('2')).to.equal('second');
+  });
+
+  it('<data-provider queue-offline> given one resource alone in offlineEndpoints: a provider made later finds the queued write by it and sends it', async () => {
+    class OfflineLoneNote extends Entity {
+      id = '';
+      title = '';
+      static override key = 'OfflineLoneNote';
+    }
+    const NoteResource = createResource({urlPrefix: '/offline-api', path: '/notes/:id', schema: OfflineLoneNote});
+    const first = await fixture<DataProvider>(html`<data-provider queue-offline=${`${db}-writes`} .offlineEndpoints=${NoteResource}></data-provider>`);
+    await first.ready;
+    await first.activeController.fetch(NoteResource.get, {id: '1'});
+    offline = true;
+    first.activeController.fetch(NoteResource.partialUpdate, {id: '1'}, {title: 'queued by the first'}).catch(() => undefined);
+    await until(async () => (await stored(db)) === 1, 'kept in IndexedDB');
+    first.remove();
+
+    // As after a reload: another provider on the same queue, given the resource alone, not in a list.
+    const rejections: unknown[] = [];
+    const onRejection = (event: PromiseRejectionEvent) => void rejections.push(event.reason);
+    window.addEventListener('unhandledrejection', onRejection);
+    try {
+      const later = await fixture<DataProvider>(html`<data-provider queue-offline=${`${db}-writes`} .offlineEndpoints=${NoteResource}></data-provider>`);
+      await later.ready;
+      backOnline({frame: {contentWindow: window} as unknown as HTMLIFrameElement});
+      await until(() => patches.length === 1, 'sent');
+      expect(patches).to.deep.equal(['1 queued by the first']);
+      await until(async () => (await stored(db)) === 0, 'gone from IndexedDB');
+      expect(rejections).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
   });
 });

@@ -52,7 +52,10 @@ async function productionFrame(...urls: string[]): Promise<ProductionFrame> {
 
 const until = (predicate: () => unknown, what: string) => waitUntil(predicate, what, {timeout: 10_000});
 
-describe('production: failures reach the page', () => {
+describe('production: failures reach the page', function () {
+  // Each test loads the sources into a fresh frame, the whole element graph module by module:
+  // about 3 s in WebKitGTK alone, and several times that with three engines on a loaded machine.
+  this.timeout(60_000);
   before(async function () {
     this.timeout(30_000);
     await startWorker(http.get('/prod-api/pins/:id', () => HttpResponse.json({message: 'Pins are private'}, {status: 403})));

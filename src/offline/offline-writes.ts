@@ -170,7 +170,15 @@ export class OfflineWrites implements ControllerPlugin {
           const shared = storage && (await item.saved) ? storage : undefined;
           if (shared) {
             const claim = await shared.claim(item.id, tab, store.now() + CLAIM_MS, store.now());
-            if (queue[0] !== item) continue; // settled meanwhile (another tab's answer, an abort)
+            if (queue[0] !== item) {
+              // Settled or dropped while claiming (another tab's answer, an abort, this part stopped):
+              // a claim left standing would keep any other part from sending the write for a minute.
+              if (claim === 'claimed') {
+                await shared.release(item.id, tab);
+                if (stopped) announce({id: item.id, released: true});
+              }
+              continue;
+            }
             if (claim === 'taken') break; // another tab sends it: its answer comes over the channel
             if (claim === 'gone') {
               // Settled by a tab whose answer this one missed: show what the server has now.

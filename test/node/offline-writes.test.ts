@@ -130,6 +130,17 @@ async function loaded(env: ReturnType<typeof setup>) {
   await env.controller.fetch(env.api.getTodo, {id: '2'});
 }
 
+/** A Controller made with `options` that loaded the todos, then made a write of `title` offline, now stored. */
+async function writtenOffline(options: Parameters<typeof setup>[0], title: string) {
+  const env = setup(options);
+  await loaded(env);
+  env.network.set(false);
+  env.server.online = false;
+  env.controller.fetch(env.api.rename, {id: '1'}, {title}).catch(() => undefined);
+  await until(() => (env.storage as ReturnType<typeof memoryQueue>).entries.size === 1, 'stored');
+  return env;
+}
+
 describe('offline writes', () => {
   test('a write made offline waits with its prediction shown as pendingOffline, then is sent when the connection is back', async () => {
     const env = setup();
@@ -368,12 +379,7 @@ describe('offline writes', () => {
   test('one endpoint given as endpoints, without a list, is a list of one: its write is stored and restored', async () => {
     const server = fakeServer();
     const storage = memoryQueue();
-    const first = setup({server, storage, listed: api => api.rename});
-    await loaded(first);
-    first.network.set(false);
-    server.online = false;
-    first.controller.fetch(first.api.rename, {id: '1'}, {title: 'kept'}).catch(() => undefined);
-    await until(() => storage.entries.size === 1, 'stored');
+    const first = await writtenOffline({server, storage, listed: api => api.rename}, 'kept');
     first.controller.dispose();
     const second = setup({server, storage, listed: api => api.rename});
     second.controller.setResponse(second.api.getTodo, {id: '1'}, {id: '1', title: 'one'});
@@ -414,15 +420,44 @@ describe('offline writes', () => {
     }
   });
 
+  test('a Controller disposed while claiming a stored write lets the claim go, so the one that replaces it sends the write at once', async () => {
+    const server = fakeServer();
+    const queue = memoryQueue();
+    // The first claim waits until the test lets it through: the Controller is disposed meanwhile.
+    let letClaimThrough: () => void = () => {};
+    const claimHeld = new Promise<void>(resolve => (letClaimThrough = resolve));
+    let claims = 0;
+    let firstClaim: ClaimOutcome | undefined;
+    const storage: QueueStorage & {readonly entries: Map<string, StoredWrite>} = {
+      ...queue,
+      entries: queue.entries,
+      claim: async (...args) => {
+        const first = ++claims === 1;
+        if (first) await claimHeld;
+        const outcome = await queue.claim(...args);
+        if (first) firstClaim = outcome;
+        return outcome;
+      },
+    };
+    const first = await writtenOffline({server, storage, database: 'disposed-mid-claim'}, 'claimed then dropped');
+    first.network.set(true);
+    await until(() => claims === 1, 'the first Controller is claiming it');
+    first.controller.dispose();
+    letClaimThrough();
+    await until(() => firstClaim === 'claimed' && [...queue.entries.values()].every(entry => entry.claim === undefined), 'the claim made after the dispose is let go');
+    server.online = true;
+    const second = setup({server, storage, database: 'disposed-mid-claim'});
+    second.controller.setResponse(second.api.getTodo, {id: '1'}, {id: '1', title: 'one'});
+    await until(() => queue.entries.size === 0, 'sent by the second Controller, without waiting for the claim to run out');
+    assert.deepEqual(server.log, ['PATCH 1 claimed then dropped'], 'sent exactly once');
+    assert.deepEqual(second.reported, []);
+    second.controller.dispose();
+  });
+
   test('two tabs restore the same queue: one sends it, the other gets its answer', async () => {
     const server = fakeServer();
     const storage = memoryQueue();
-    const first = setup({server, storage, database: 'two-tabs'});
-    await loaded(first);
-    first.network.set(false);
-    server.online = false;
-    first.controller.fetch(first.api.rename, {id: '1'}, {title: 'once'}).catch(() => undefined);
-    await until(() => storage.entries.size === 1, 'stored');
+    const first = await writtenOffline({server, storage, database: 'two-tabs'}, 'once');
     first.controller.dispose();
 
     const networkA = switchableNetwork();

@@ -164,7 +164,7 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
   url(params: RestParams<O>): string {
     const values = (params ?? {}) as Record<string, unknown>;
     const path = fillPath(this.path, values, this.name);
-    const search = queryString(values, pathTemplate(this.path).names);
+    const search = queryString(values, pathTemplate(this.path).names, this.name);
     return `${this.urlPrefix}${path}${search ? `?${search}` : ''}`;
   }
 

@@ -25,6 +25,7 @@ const DEV_MESSAGES = [
   'does not declare',
   'has never held a row of',
   'so it does not order the rows',
+  'it has no one form in a URL',
   'which reads a snapshot only when it is made',
   'on whenever it is present. Remove it to turn it off',
   'meanwhile the default applies',

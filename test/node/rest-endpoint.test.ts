@@ -103,6 +103,22 @@ describe('RestEndpoint.url', () => {
   test('a parameter that is an object is refused rather than sent as [object Object]', () => {
     assert.throws(() => getArticle.url({id: {a: 1}} as never), /"id" must be a string or a number/);
   });
+
+  test('a query param that is an object or a Date is refused, naming the endpoint and the param: two filters would share one URL and one cache entry', () => {
+    const list = new RestEndpoint({urlPrefix: API, path: '/articles'});
+    const why = ': it has no one form in a URL, and two values would share one URL and one cache entry';
+    const refused = (value: unknown, date = '') =>
+      assert.throws(() => list.key({filter: value} as never), {
+        name: 'TypeError',
+        message: `GET /articles: query param "filter" is an object, not text or a number${date}${why}`,
+      });
+    refused({status: 'done'});
+    refused(new Date(0), ' (for a Date, give date.toISOString())');
+    refused([['a']]);
+    refused([1, {a: 1}]);
+    // What a query string can say is kept as it was: text, numbers, booleans, lists of them, null.
+    assert.equal(list.url({q: 'a b', n: 2, on: true, ids: [1, 3], none: null} as never), `${API}/articles?ids=1&ids=3&n=2&none=null&on=true&q=a+b`);
+  });
 });
 
 describe('RestEndpoint.key, name, sideEffect', () => {

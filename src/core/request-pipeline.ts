@@ -1,4 +1,5 @@
 import {canFetch, withRequestSignal, type EndpointInterface, type FetchableEndpoint} from '../endpoint/index.js';
+import {DEV_MODE} from '../dev/index.js';
 import {abortError} from './abort-error.js';
 import {Backoff} from './backoff.js';
 import {ChangeSet} from './change-set.js';
@@ -127,6 +128,8 @@ export class RequestPipeline {
         if (!this.settle(flight, mutation)) return;
         let result: unknown;
         try {
+          // Nothing to keep: its readers would find nothing cached and fetch again, without end.
+          if (value === undefined && !mutation) throw undefinedResponse(endpoint.name ?? key);
           // A next page resolves with its list as the list's readers see it (the identical object).
           const reader = endpoint.appendsTo?.(...full).endpoint ?? endpoint;
           result = store.valueOf(reader, store.receive(endpoint, full, key, value, sentAt, update), value);
@@ -312,4 +315,9 @@ function wait(timers: Timers, ms: number, signal: AbortSignal): Promise<void> {
     );
     signal.addEventListener('abort', onAbort, {once: true});
   });
+}
+
+/** The error of a read whose response is `undefined` (a `process` that returns nothing, most often). */
+function undefinedResponse(name: string): TypeError {
+  return new TypeError(`${name}: the response is undefined${DEV_MODE ? ': does its process (or fetch) return the value? Nothing would be cached, and its readers would fetch it again and again.' : ''}`);
 }

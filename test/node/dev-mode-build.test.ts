@@ -26,6 +26,7 @@ const DEV_MESSAGES = [
   'has never held a row of',
   'so it does not order the rows',
   'it has no one form in a URL',
+  'does its process (or fetch) return the value',
   'which reads a snapshot only when it is made',
   'on whenever it is present. Remove it to turn it off',
   'meanwhile the default applies',

@@ -249,6 +249,26 @@ describe('bad responses', () => {
     assertUnchanged(controller, before);
   });
 
+  test('a read whose process returns nothing: a TypeError naming the endpoint, recorded on the result, not an empty read fetched again and again', async () => {
+    const controller = await seeded();
+    const before = capture(controller);
+    const forgetful = getArticles.extend({
+      process(value: unknown) {
+        (value as unknown[]).reverse();
+      },
+    });
+    const error = await rejection(controller.fetch(forgetful));
+    assert.ok(error instanceof TypeError);
+    assert.match(error.message, /^GET \/articles: the response is undefined: does its process \(or fetch\) return the value\?/);
+    assert.equal(controller.getResponse(forgetful).error, error, 'the result holds the error: its readers show it instead of fetching again');
+    assert.equal(received.length, 1);
+    assertUnchanged(controller, before);
+    // A write may answer nothing: that is no error.
+    respond = () => new HttpResponse(null, {status: 204});
+    const silentWrite = new RestEndpoint({urlPrefix: API, path: '/articles/:id', method: 'DELETE', process: () => undefined});
+    assert.equal(await controller.fetch(silentWrite, {id: '9'}), undefined);
+  });
+
   test('a failed optimistic mutation rolls back to the identical state', async () => {
     const controller = await seeded();
     const before = capture(controller);

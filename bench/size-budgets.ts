@@ -36,7 +36,10 @@ export const SIZE_CEILINGS = {
   // keep the Controller they had, where they threw into the page), less `Object.hasOwn` in place
   // of `Object.prototype.hasOwnProperty.call`: +0.05 kB (26.60 -> 26.65 in `npm run size`; the
   // package test's Vite build passed 27.1).
-  litApp: kB(27.2),
+  // A query param that is an object or a Date refused (it was sent as [object Object], and two
+  // filters shared one cache entry), and a read whose response is undefined made an error (its
+  // readers fetched it again and again): +0.08 kB (26.65 -> 26.73; the Vite build passed 27.2).
+  litApp: kB(27.3),
   // With the signals part, which brings signal-polyfill and @lit-labs/signals (about 5.3 kB of it).
   // With the offline writes part (+2.2 kB). The shared provider request: +0.4 kB (67.3 -> 67.7).
   // Rows built by a constructor per table and reads shared between memo entries (what an
@@ -57,7 +60,9 @@ export const SIZE_CEILINGS = {
   // <data-provider> refusing a `controller` that is not a Controller, and <data-resource> naming its
   // `resource` property as a property in its error (less `Object.hasOwn` for
   // `hasOwnProperty.call`): +0.04 kB (67.57 -> 67.61).
-  cdnFile: kB(67.7),
+  // Query params that are objects refused, undefined responses made errors, and a stopped offline
+  // writes part letting its claim go: +0.08 kB (67.61 -> 67.69).
+  cdnFile: kB(67.8),
   // In four chunks of what such a page loads (vite.config.ts, cdnChunkGroups) besides the
   // autoloader and the elements' own modules: 8 files rather than 24. The shared provider
   // request: +0.3 kB (42.2 -> 42.5). The Lit integration's controllers that no element uses in
@@ -67,5 +72,7 @@ export const SIZE_CEILINGS = {
   // reorders that chunk's modules (+0.07 kB, 39.40 -> 39.47), and readers that show as their error
   // what threw into the page or left them pending forever (an args function that throws, a Query
   // given to a reader that fetches, a reader made on a connected host): +0.04 kB (39.47 -> 39.51).
-  cdnQueryPage: kB(39.6),
+  // <data-provider> refusing a `controller` that is not a Controller, and a read whose response is
+  // undefined made an error (its readers fetched it again and again): +0.09 kB (39.53 -> 39.62).
+  cdnQueryPage: kB(39.7),
 } as const;

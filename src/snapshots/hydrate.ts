@@ -50,7 +50,10 @@ export function hydrateState(input: DehydratedState | string): HydratedState {
       const id = text(pk, `${rowAt}[0]`);
       if (rows.get(id) !== undefined) throw new HydrateError(`${rowAt}[0]`, `row "${id}" of table "${key}" given twice`);
       metas.set(id, reader.at(times, `${rowAt}[1]`));
-      rows.set(id, (entry as unknown[]).length === 2 ? INVALID : value(row, `${rowAt}[2]`));
+      if ((entry as unknown[]).length === 2) rows.set(id, INVALID);
+      // Every read builds from a row: one that is no object would break each read of its table later.
+      else if (row === null || typeof row !== 'object') throw new HydrateError(`${rowAt}[2]`, 'expected a row (an object, or a list for a list table)');
+      else rows.set(id, value(row, `${rowAt}[2]`));
     });
     entities.set(key, rows.finish());
     entitiesMeta.set(key, metas.finish());

@@ -268,6 +268,10 @@ describe('a snapshot that is refused', () => {
     ['a function in a result', () => mutate(s => (s.results[0].result = () => 1)), /a function, which JSON has not at \$\.results\[0\]\.result/],
     ['a result without times', () => mutate(s => delete s.results[0].times), /expected an array at \$\.results\[0\]\.times/],
     ['an extra item in a row', () => mutate(s => s.tables[0].rows[0].push('extra')), /expected 2 to 3 items at \$\.tables\[0\]\.rows\[0\]/],
+    // Stored state and tab messages come this way too: a row that is no object would break every later read of its table.
+    ['a row that is null', () => mutate(s => (s.tables[0].rows[0][2] = null)), /expected a row \(an object, or a list for a list table\) at \$\.tables\[0\]\.rows\[0\]\[2\]/],
+    ['a row that is text', () => mutate(s => (s.tables[0].rows[0][2] = 'hello')), /expected a row .* at \$\.tables\[0\]\.rows\[0\]\[2\]/],
+    ['a row that is a number', () => mutate(s => (s.tables[0].rows[0][2] = 5)), /expected a row .* at \$\.tables\[0\]\.rows\[0\]\[2\]/],
   ];
   function mutate(change: (snapshot: Record<string, any>) => void): unknown {
     const snapshot = valid();

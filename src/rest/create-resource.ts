@@ -22,7 +22,7 @@ const MEMBERS: readonly ResourceMember[] = ['get', 'getList', 'create', 'update'
  *   `create` leaves `getList.push` alone and the other way round.
  * - `update` (PUT `path`) and `partialUpdate` (PATCH `path`), `schema`.
  * - `delete`: DELETE `path`, `schema.Invalidate(schema)`; its `process`
- *   returns the parsed body when it is a non-empty object, else the params.
+ *   returns the parsed body when it is an object that holds the pk, else the params.
  *
  * Other options (`urlPrefix`, `getHeaders`, `dataExpiryLength`...) go to every
  * member, but `paginationField` and `nextPage` only to `getList` (into whose cached list
@@ -65,7 +65,8 @@ export function createResource<const O extends ResourceGenerics>(options: Resour
       schema: isEntityClass(schema) ? new InvalidateSchema(schema) : undefined,
       method: 'DELETE',
       body: undefined,
-      process: bodyOrParams(common.process ?? Endpoint.prototype.process),
+      // A body without the pk (`{"success": true}`) names no entity: the params do.
+      process: bodyOrParams(common.process ?? Endpoint.prototype.process, isEntityClass(schema) ? body => schema.pk(body) !== undefined : undefined),
     }),
   };
   return buildResource(members) as Resource<O>;

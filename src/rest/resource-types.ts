@@ -181,7 +181,7 @@ export interface Resource<O = any, M extends MemberGenerics = ResourceMembers<O>
   readonly update: RestEndpoint<M['update']>;
   /** PATCH `path`, the item schema. */
   readonly partialUpdate: RestEndpoint<M['partialUpdate']>;
-  /** DELETE `path`, `schema.Invalidate(schema)`; resolves with the body when it is a non-empty object, else the params. */
+  /** DELETE `path`, `schema.Invalidate(schema)`; resolves with the body when it is an object that holds the pk, else the params. */
   readonly delete: RestEndpoint<M['delete']>;
   /**
    * A new resource whose named members have the given options overridden;

@@ -137,13 +137,15 @@ describe('createResource: members', () => {
     assert.equal(createResource({urlPrefix: API, path: '/articles/:id', schema: Article}).getList.schema.key, flat.getList.schema.key);
   });
 
-  test('delete.process: the body when it is a non-empty object, else the params', () => {
+  test('delete.process: the body when it is a non-empty object that holds the pk, else the params', () => {
     const process = resource.delete.process.bind(resource.delete);
     const params = {group: 'g', id: '1'};
     assert.deepEqual(process({id: '1', title: 'gone'}, params), {id: '1', title: 'gone'});
     assert.equal(process('', params), params);
     assert.equal(process({}, params), params);
     assert.equal(process(null, params), params);
+    // A server that answers how it went, not what it deleted: the params name the entity.
+    assert.equal(process({success: true}, params), params);
     // The params then identify the entity to invalidate.
     const {invalidated} = normalize(resource.delete.schema, process('', params), [params]);
     assert.deepEqual([...(invalidated.get('Article') ?? [])], ['1']);

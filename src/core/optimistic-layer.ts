@@ -41,7 +41,15 @@ export function predict(state: State, update: PendingUpdate, context: Prediction
     if (isAbortOptimistic(error)) return ABORTED;
     throw error;
   }
-  const normalized = normalize(endpoint.schema, predicted, update.args);
+  let normalized;
+  try {
+    if (typeof (predicted as PromiseLike<unknown> | null)?.then === 'function') throw new TypeError('it returned a Promise, where the prediction itself is needed');
+    normalized = normalize(endpoint.schema, predicted, update.args);
+  } catch (error) {
+    // Said to be the prediction's, not the server's: no request was sent.
+    if (error instanceof Error) error.message = `${endpoint.name ?? 'an endpoint'}: getOptimisticResponse: ${error.message}`;
+    throw error;
+  }
   const now = context.now();
   const store = mergeResponse(
     state,

@@ -241,10 +241,15 @@ describe('transition: optimistic none -> none (AbortOptimistic)', () => {
     assert.equal(visibleState(controller), before, 'nothing is applied or left pending');
     assert.equal(queue.count('broken'), 0, 'a fetch whose prediction throws is not sent');
 
-    // A prediction that does not fit its schema fails the same way.
-    const badShape = {...endpoint, getOptimisticResponse: () => ({title: 'no pk'})};
-    await assert.rejects(controller.fetch(badShape), SchemaError);
+    // A prediction that does not fit its schema fails the same way, its message saying it was the prediction.
+    const badShape = {...endpoint, name: 'broken', getOptimisticResponse: () => ({title: 'no pk'})};
+    await assert.rejects(controller.fetch(badShape), error => error instanceof SchemaError && error.message.startsWith('broken: getOptimisticResponse: Article: missing primary key'));
     assert.equal(visibleState(controller).optimistic.length, 0);
+    // So does one given as a promise, which has no rows to show.
+    const later = {...endpoint, name: 'broken', getOptimisticResponse: async () => ({id: '1', title: 'later'})};
+    await assert.rejects(controller.fetch(later), {name: 'TypeError', message: 'broken: getOptimisticResponse: it returned a Promise, where the prediction itself is needed'});
+    assert.equal(visibleState(controller).optimistic.length, 0);
+    assert.equal(queue.count('broken'), 0, 'none of them was sent');
   });
 });
 

@@ -117,7 +117,13 @@ export abstract class Entity {
       throw new SchemaError({entity: this.key, path, value: raw, reason: 'expected an object'});
     }
     const input = raw as Record<string, unknown>;
-    const pk = this.pk(input);
+    let pk: string | undefined;
+    try {
+      pk = this.pk(input);
+    } catch (error) {
+      // The class's own pk() (`${this.org.id}-...` on a row without org): named like a missing pk.
+      throw new SchemaError({entity: this.key, path, value: input, reason: `pk() threw (${(error as Error)?.message ?? String(error)})`});
+    }
     if (pk === undefined) {
       const field = pkFieldName(this);
       throw new SchemaError({

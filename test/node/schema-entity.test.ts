@@ -179,6 +179,25 @@ describe('missing primary keys and class-field defaults', () => {
     assertSchemaError(() => normalize(Profile, {bio: 'x'}), {entity: 'Profile', path: ''});
   });
 
+  test("a pk() of the class's own that throws on a row is a SchemaError naming the entity, the path and the reason", () => {
+    class Membership extends Entity {
+      org = {id: ''};
+      user = '';
+      static key = 'Membership';
+      override pk() {
+        return `${this.org.id}-${this.user}`;
+      }
+    }
+    const rows = [{org: {id: 'o1'}, user: 'u1'}, {user: 'u2'}];
+    assert.throws(() => normalize([Membership], rows), (error: unknown) => {
+      ok(error instanceof SchemaError, `a SchemaError, got ${String(error)}`);
+      assert.equal(error.entity, 'Membership');
+      assert.equal(error.path, '[1]');
+      assert.match(error.message, /^Membership: pk\(\) threw \(.+\) at \[1\] \(got an object with keys \[user\]\)$/);
+      return true;
+    });
+  });
+
   test('a missing nested pk names the nested entity and the full path', () => {
     assertSchemaError(
       () => normalize([Article], [{id: 'a1', author: {id: 'u1'}}, {id: 'a2', author: {name: 'no id'}}]),

@@ -1,4 +1,4 @@
-import {checkMilliseconds, checkSchema, devLog, shownValue} from '../dev/index.js';
+import {checkMilliseconds, checkSchema, closestName, devLog, shownValue} from '../dev/index.js';
 import type {RestEndpoint} from './rest-endpoint.js';
 
 /**
@@ -19,6 +19,7 @@ import type {RestEndpoint} from './rest-endpoint.js';
  */
 export function checkRestOptions(endpoint: RestEndpoint<any>, options: Record<string, unknown>): void {
   const name = endpoint.name;
+  warnMisspelledOptions(endpoint, options);
   if (options.schema !== undefined) checkSchema(options.schema, `${name}: schema`);
   for (const option of ['dataExpiryLength', 'errorExpiryLength'] as const) checkMilliseconds(options[option], `${name}: ${option}`);
   checkMilliseconds(options.pollFrequency, `${name}: pollFrequency`, {positive: true});
@@ -37,3 +38,50 @@ export function checkRestOptions(endpoint: RestEndpoint<any>, options: Record<st
 }
 
 const warnedPairs = new Set<string>();
+
+/** What a RestEndpoint reads of its options (and the members an app may override). */
+const KNOWN_OPTIONS = [
+  'path',
+  'urlPrefix',
+  'method',
+  'body',
+  'searchParams',
+  'name',
+  'schema',
+  'sideEffect',
+  'dataExpiryLength',
+  'errorExpiryLength',
+  'pollFrequency',
+  'retry',
+  'queueOffline',
+  'paginationField',
+  'nextPage',
+  'getOptimisticResponse',
+  'getRequestInit',
+  'getHeaders',
+  'process',
+  'parseResponse',
+  'fetchResponse',
+  'url',
+  'key',
+];
+
+const warnedOptions = new Set<string>();
+
+/**
+ * Warns, once per misspelling, of an option close to one RestEndpoint reads
+ * (`shema`, `pollFrequncy`): it is kept as a property of the endpoint and does
+ * nothing, so the schema or the poll meant is silently missing. Other unknown
+ * options, and names of four letters or fewer, are left alone: an app may
+ * give its endpoints members of its own.
+ */
+function warnMisspelledOptions(endpoint: RestEndpoint<any>, options: Record<string, unknown>): void {
+  for (const option of Object.keys(options)) {
+    // Short names (`keys`, `paths`) are one edit from too many of ours to be told apart from an app's own.
+    if (option.length < 5) continue;
+    const meant = closestName(option, KNOWN_OPTIONS);
+    if (meant === undefined || warnedOptions.has(option)) continue;
+    warnedOptions.add(option);
+    devLog('warn', `${endpoint.name}: the option "${option}" is not one RestEndpoint reads, so it does nothing: did you mean "${meant}"?`, endpoint);
+  }
+}

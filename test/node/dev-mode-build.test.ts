@@ -27,6 +27,7 @@ const DEV_MESSAGES = [
   'so it does not order the rows',
   'it has no one form in a URL',
   'does its process (or fetch) return the value',
+  'is not one RestEndpoint reads',
   'which reads a snapshot only when it is made',
   'on whenever it is present. Remove it to turn it off',
   'meanwhile the default applies',

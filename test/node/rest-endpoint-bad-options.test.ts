@@ -53,3 +53,17 @@ test('a urlPrefix and a path that join into another path are refused, saying wha
   new RestEndpoint({urlPrefix: 'https://api.test/prices', path: ''});
   createResource({urlPrefix: 'https://api.test', path: '/prices/:id', schema: Price});
 });
+
+test('an option close to one RestEndpoint reads is warned of once, with "did you mean"; an app\'s own members and short names are left alone', t => {
+  const warnings: string[] = [];
+  t.mock.method(console, 'warn', (message: string) => warnings.push(message));
+  new RestEndpoint({path: '/prices/:id', shema: Price} as never);
+  createResource({path: '/offers/:id', schema: Price, pollFrequncy: 500} as never);
+  new RestEndpoint({path: '/prices/:id', shema: Price} as never);
+  new RestEndpoint({path: '/prices', currency: 'EUR', label: 'Prices', keys: ['a'], paths: 2} as never);
+  assert.deepEqual(warnings, [
+    'data-elements (development mode): GET /prices/:id: the option "shema" is not one RestEndpoint reads, so it does nothing: did you mean "schema"?',
+    'data-elements (development mode): GET /offers: the option "pollFrequncy" is not one RestEndpoint reads, so it does nothing: did you mean "pollFrequency"?',
+    'data-elements (development mode): GET /prices: the option "paths" is not one RestEndpoint reads, so it does nothing: did you mean "path"?',
+  ]);
+});

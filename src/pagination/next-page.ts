@@ -1,4 +1,5 @@
-import {fullArgs, internalsOf, type Controller, type FetchOptions} from '../core/index.js';
+import {fullArgs, internalsOf, isController, type Controller, type FetchOptions} from '../core/index.js';
+import {DEV_MODE, shownValue} from '../dev/index.js';
 import {isPaginated, type EndpointArgs, type EndpointInterface, type EndpointResult, type FetchableEndpoint, type NextPageContext} from '../endpoint/index.js';
 import type {RestEndpoint} from '../rest/index.js';
 import {defaultNextPage, nextPageEndpoint} from './page-endpoint.js';
@@ -44,11 +45,13 @@ export function fetchNextPage<E extends FetchableEndpoint>(
   ...args: EndpointArgs<E>
 ): Promise<EndpointResult<E> | undefined>;
 export function fetchNextPage(controller: Controller, first: EndpointInterface | FetchOptions, ...rest: unknown[]): Promise<unknown> {
-  const given = typeof (first as EndpointInterface).key === 'function';
+  // Nothing, or something with no key, in place of the endpoint: the options form, which says what is missing.
+  const given = typeof (first as EndpointInterface | undefined)?.key === 'function';
   const endpoint = (given ? first : rest[0]) as EndpointInterface;
   const args = given ? rest : rest.slice(1);
   let next: unknown[] | undefined;
   try {
+    if (DEV_MODE) checkPageCall(controller, given ? undefined : first);
     next = pageAfter(controller, endpoint, fullArgs(endpoint, args));
   } catch (error) {
     return Promise.reject(error);
@@ -73,4 +76,16 @@ function pageAfter(controller: Controller, endpoint: EndpointInterface, full: re
   const params = (last[0] ?? {}) as Record<string, unknown>;
   const next = endpoint.nextPage ? endpoint.nextPage(data, params, context) : defaultNextPage(data, params, endpoint.paginationField, context.items);
   return next === undefined || next === null ? undefined : [next, ...last.slice(1)];
+}
+
+/**
+ * Development mode: what `fetchNextPage` was given in place of a Controller
+ * or of its endpoint (a whole resource, whose list is the one with pages),
+ * said before it fails on it.
+ */
+function checkPageCall(controller: unknown, options: unknown): void {
+  if (!isController(controller)) throw new TypeError(`fetchNextPage: the first argument must be a Controller, got ${shownValue(controller)}`);
+  if (typeof (options as {getList?: EndpointInterface} | null)?.getList?.key === 'function') {
+    throw new TypeError("fetchNextPage: given a whole resource: give its list's endpoint (resource.getList)");
+  }
 }

@@ -28,6 +28,8 @@ const DEV_MESSAGES = [
   'it has no one form in a URL',
   'does its process (or fetch) return the value',
   'is not one RestEndpoint reads',
+  'fetchNextPage: the first argument must be a Controller',
+  "give its list's endpoint (resource.getList)",
   'which reads a snapshot only when it is made',
   'on whenever it is present. Remove it to turn it off',
   'meanwhile the default applies',

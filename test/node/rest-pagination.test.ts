@@ -293,6 +293,25 @@ describe('next pages: mistakes', () => {
     await assert.rejects(fetchNextPage(controller, noField), /listArticles has no next page/);
   });
 
+  test('fetchNextPage given nothing, no Controller or a whole resource rejects saying so (development mode), and never throws', async () => {
+    const controller = new Controller();
+    const resource = createResource({path: '/articles/:id', schema: Article, paginationField: 'page'});
+    // As plain JavaScript would call it: the types refuse all three.
+    const loose = fetchNextPage as unknown as (...args: unknown[]) => Promise<unknown>;
+    const calls = [() => loose(controller, undefined), () => loose(undefined, resource.getList), () => loose(controller, resource, {})];
+    const messages: string[] = [];
+    for (const call of calls) {
+      let promise: Promise<unknown> | undefined;
+      assert.doesNotThrow(() => (promise = call()), 'a promise, not a throw');
+      await assert.rejects(promise!, (error: unknown) => (messages.push((error as Error).message), error instanceof TypeError));
+    }
+    assert.deepEqual(messages, [
+      'Controller: not an endpoint: undefined',
+      'fetchNextPage: the first argument must be a Controller, got undefined',
+      "fetchNextPage: given a whole resource: give its list's endpoint (resource.getList)",
+    ]);
+  });
+
   test('nextPageEndpoint is made once per endpoint, and is a GET of its own key', () => {
     assert.equal(nextPageEndpoint(getByCursor), nextPageEndpoint(getByCursor));
     assert.equal(nextPageEndpoint(getByCursor).method, 'GET');

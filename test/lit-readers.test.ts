@@ -659,6 +659,25 @@ describe('a reader made with no endpoint', () => {
     expect(consoleWarn.calls()[0]![1]).to.equal(el);
   });
 
+  it('warns once when an args function returns undefined, which reads the whole list (development mode)', async () => {
+    class ShortCircuit extends CountingElement {
+      owner: string | undefined;
+      // Meant as "not yet": undefined reads as no args.
+      readonly items = useCache(this, ItemResource.getList, () => (this.owner && {owner: this.owner}) as {owner: string});
+    }
+    customElements.define('lit-short-circuit-args', ShortCircuit);
+    const provider = await fixture(html`<data-provider .controller=${new Controller()}><lit-short-circuit-args></lit-short-circuit-args></data-provider>`);
+    const el = provider.querySelector<ShortCircuit>('lit-short-circuit-args')!;
+    await el.updateComplete;
+    el.requestUpdate();
+    await el.updateComplete;
+    const told = consoleWarn.calls().filter(args => String(args[0]).includes('its args function returned undefined'));
+    expect(told.map(args => String(args[0]))).to.deep.equal([
+      `data-elements (development mode): a reader of ${ItemResource.getList.name}: its args function returned undefined, which reads as no args (for a list, the whole list). Return null for "not now" (() => userId ? {userId} : null).`,
+    ]);
+    expect(told[0]![1]).to.equal(el.items);
+  });
+
   it('says nothing when the endpoint is there', () => {
     class WithEndpoint extends CountingElement {
       readonly item = useCache(this, ItemResource.get, {id: 1});

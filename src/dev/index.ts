@@ -8,6 +8,7 @@ export {checkSchema} from './check-schema.js';
 export {checkMilliseconds} from './check-milliseconds.js';
 export {checkEndpoint} from './check-endpoint.js';
 export {warnMissingEndpoint} from './warn-missing-endpoint.js';
+export {warnUndefinedArgs} from './warn-undefined-args.js';
 export {isEndpointLike} from './endpoint-like.js';
 export {checkOptionsObject} from './check-options-object.js';
 export {checkResource} from './check-resource.js';

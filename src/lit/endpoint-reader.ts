@@ -1,6 +1,6 @@
 import type {ReactiveController, ReactiveControllerHost} from 'lit';
 import {watchKeyed, type Controller, type ResponseState, type Watch} from '../core/index.js';
-import {checkEndpoint, DEV_MODE} from '../dev/index.js';
+import {checkEndpoint, DEV_MODE, warnUndefinedArgs} from '../dev/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {announceFailure} from './announce-failure.js';
 import {ControllerResolver} from './controller-resolver.js';
@@ -264,6 +264,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     try {
       // The args function is the app's own code: what it throws is this read's error too.
       const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
+      if (DEV_MODE && raw === undefined && typeof this.argsInput === 'function') warnUndefinedArgs(this, endpoint?.name);
       args = endpoint === undefined ? null : argsList(raw);
       if (args !== null) {
         // Development mode names what is not an endpoint (a whole resource, say); production fails on it as it goes.

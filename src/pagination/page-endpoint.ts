@@ -1,6 +1,6 @@
 import {copyEndpoint, type AnyRestGenerics, type IsLoose, type RestEndpoint} from '../rest/index.js';
 import {CollectionPage, CollectionSchema, resolveSchema} from '../schema/index.js';
-import {DEV_MODE} from '../dev/index.js';
+import {closestName, DEV_MODE, devLog} from '../dev/index.js';
 import {nextLinkParam} from './link-header.js';
 
 /**
@@ -97,12 +97,34 @@ export function defaultNextPage(value: unknown, params: Record<string, unknown>,
     const next = fields[field];
     return next === null || next === undefined || next === '' || next === false ? undefined : {...params, [field]: next};
   }
+  if (DEV_MODE && fields) warnCursorLike(fields, field);
   // A page number: the one after the last page loaded (the first page has none: 1), while
   // pages hold items: an API of bare pages has no other end.
   if (items === 0) return undefined;
   const current = params[field] === undefined ? 1 : Number(params[field]);
   if (!Number.isFinite(current)) return undefined;
   return {...params, [field]: current + 1};
+}
+
+const toldCursors = new Set<string>();
+
+/**
+ * Development mode: a response that names its cursor otherwise than the
+ * param (`nextCursor` for `paginationField: 'cursor'`) is read as numbered
+ * pages (`cursor=2`), which the server does not know. Warned once per name.
+ */
+function warnCursorLike(fields: Record<string, unknown>, field: string): void {
+  const lower = field.toLowerCase();
+  // A cursor is text: a number beside the pages (`totalPages`, `nextPage: 3`) agrees with counting them.
+  const names = Object.keys(fields).filter(name => typeof fields[name] === 'string');
+  const like = names.find(name => name.toLowerCase().includes(lower)) ?? closestName(field, names);
+  const told = `${field} ${like}`;
+  if (like === undefined || toldCursors.has(told)) return;
+  toldCursors.add(told);
+  devLog(
+    'warn',
+    `next page: the response has no "${field}" field (the paginationField), so pages are counted (${field}=2, 3, ...); it has "${like}". If that is the cursor, give the endpoint nextPage: (value, params) => value.${like} ? {...params, ${field}: value.${like}} : undefined.`,
+  );
 }
 
 /** The endpoint's schema with its Collection replaced by the page schema, or undefined when it has none. */

@@ -1,5 +1,6 @@
 import {Signal} from '@lit-labs/signals';
 import {fullArgs, internalsOf, keyOf, reportError, watchKeyed, type Controller, type ResponseState, type Watch} from '../core/index.js';
+import {DEV_MODE, warnUndefinedArgs} from '../dev/index.js';
 import type {EndpointInterface} from '../endpoint/index.js';
 import {argsList, type ArgsInput} from '../lit/internal.js';
 import {linkSource, type HostEvents, type SignalSource, type SourceLink} from './signal-source.js';
@@ -106,6 +107,7 @@ export class CacheRead implements HostEvents {
     this.version.get();
     const controller = this.link.controller();
     const raw = typeof this.argsInput === 'function' ? (this.argsInput as () => unknown)() : this.argsInput;
+    if (DEV_MODE && raw === undefined && typeof this.argsInput === 'function') warnUndefinedArgs(this, this.endpoint.name);
     const list = argsList(raw);
     let args: readonly unknown[] | undefined;
     let key: string | undefined;

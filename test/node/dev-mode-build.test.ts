@@ -28,6 +28,8 @@ const DEV_MESSAGES = [
   'it has no one form in a URL',
   'does its process (or fetch) return the value',
   'is not one RestEndpoint reads',
+  'its args function returned undefined',
+  'so pages are counted',
   'fetchNextPage: the first argument must be a Controller',
   "give its list's endpoint (resource.getList)",
   'which reads a snapshot only when it is made',

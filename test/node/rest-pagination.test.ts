@@ -9,6 +9,7 @@ import {setupServer} from 'msw/node';
 import {Controller, createResource, Entity, NetworkError, RestEndpoint, schema, type AnyRestGenerics} from '../../src/index.js';
 import {dehydrate, hydrate, merge} from '../../src/snapshots/index.js';
 import {fetchNextPage, nextPageArgs, nextPageEndpoint} from '../../src/pagination/index.js';
+import {defaultNextPage} from '../../src/pagination/internal.js';
 import {visibleState} from '../../src/internal.js';
 
 class Article extends Entity {
@@ -139,6 +140,19 @@ describe('next pages: three kinds of pagination', () => {
     assert.equal(await fetchNextPage(controller, PagedResource.getList), same, 'an empty page leaves the list as it was');
     assert.equal(nextPageArgs(controller, PagedResource.getList), undefined, 'an empty page ends the list');
     assert.deepEqual(sent, ['/paged/articles', '/paged/articles?page=2', '/paged/articles?page=3', '/paged/articles?page=4']);
+  });
+
+  test('a response that names its cursor otherwise than the param is counted in pages, with a warning naming the field (development mode)', t => {
+    const warnings: string[] = [];
+    t.mock.method(console, 'warn', (message: string) => warnings.push(message));
+    assert.deepEqual(defaultNextPage({results: [], nextCursor: 'c5'}, {}, 'cursor', 5), {cursor: 2});
+    assert.deepEqual(defaultNextPage({results: [], nextCursor: 'c10'}, {cursor: 2}, 'cursor', 5), {cursor: 3});
+    assert.deepEqual(warnings, [
+      'data-elements (development mode): next page: the response has no "cursor" field (the paginationField), so pages are counted (cursor=2, 3, ...); it has "nextCursor". If that is the cursor, give the endpoint nextPage: (value, params) => value.nextCursor ? {...params, cursor: value.nextCursor} : undefined.',
+    ]);
+    // Numbers beside numbered pages agree with counting them; a text field far from the param is not a cursor.
+    assert.deepEqual(defaultNextPage({results: [], totalPages: 3, title: 'Articles'}, {}, 'page', 5), {page: 2});
+    assert.equal(warnings.length, 1);
   });
 
   test('a fetch of the list itself starts again from its first page', async () => {

@@ -272,3 +272,28 @@ describe('suspenseSignal', () => {
     watched.stop();
   });
 });
+
+describe('an args function that returns undefined (development mode)', () => {
+  test('warns once that it reads as no args, and says null is "not now"; null says nothing', async t => {
+    const warnings: string[] = [];
+    t.mock.method(console, 'warn', (message: string) => warnings.push(message));
+    const {controller, getArticles} = setup();
+    let author: string | undefined;
+    // The guard written as a short circuit: undefined while no author is chosen, which reads the whole list.
+    const signal = cacheSignal(controller, getArticles, () => (author && {author}) as {author: string});
+    const watched = follow(signal);
+    signal.get();
+    controller.setResponse(getArticles, [article('1')]);
+    await flush();
+    signal.get();
+    assert.deepEqual(warnings, [
+      `data-elements (development mode): a reader of ${getArticles.name}: its args function returned undefined, which reads as no args (for a list, the whole list). Return null for "not now" (() => userId ? {userId} : null).`,
+    ]);
+    author = 'ann';
+    const waiting = follow(cacheSignal(controller, getArticles, () => null));
+    await flush();
+    assert.equal(warnings.length, 1);
+    watched.stop();
+    waiting.stop();
+  });
+});

@@ -43,11 +43,12 @@ export function predict(state: State, update: PendingUpdate, context: Prediction
   }
   let normalized;
   try {
-    if (typeof (predicted as PromiseLike<unknown> | null)?.then === 'function') throw new TypeError('it returned a Promise, where the prediction itself is needed');
+    // A promise has no rows to show: the prediction itself is needed.
+    if (typeof (predicted as PromiseLike<unknown> | null)?.then === 'function') throw new TypeError('it returned a Promise');
     normalized = normalize(endpoint.schema, predicted, update.args);
   } catch (error) {
-    // Said to be the prediction's, not the server's: no request was sent.
-    if (error instanceof Error) error.message = `${endpoint.name ?? 'an endpoint'}: getOptimisticResponse: ${error.message}`;
+    // Said to be the prediction's, not the server's: no request was sent. Both errors above are Errors.
+    (error as Error).message = `${endpoint.name ?? 'an endpoint'}: getOptimisticResponse: ${(error as Error).message}`;
     throw error;
   }
   const now = context.now();

@@ -247,7 +247,7 @@ describe('transition: optimistic none -> none (AbortOptimistic)', () => {
     assert.equal(visibleState(controller).optimistic.length, 0);
     // So does one given as a promise, which has no rows to show.
     const later = {...endpoint, name: 'broken', getOptimisticResponse: async () => ({id: '1', title: 'later'})};
-    await assert.rejects(controller.fetch(later), {name: 'TypeError', message: 'broken: getOptimisticResponse: it returned a Promise, where the prediction itself is needed'});
+    await assert.rejects(controller.fetch(later), {name: 'TypeError', message: 'broken: getOptimisticResponse: it returned a Promise'});
     assert.equal(visibleState(controller).optimistic.length, 0);
     assert.equal(queue.count('broken'), 0, 'none of them was sent');
   });

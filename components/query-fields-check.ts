@@ -50,16 +50,21 @@ export class QueryFieldsCheck implements ReactiveController {
       for (const name of missing) if (Object.hasOwn(row as object, name)) missing.delete(name);
       if (missing.size === 0) break;
     }
+    // The fields the rows have, gathered once for every warning of this update.
+    let fields: string[] | undefined;
     for (const [attribute, name] of open) {
       this.settled.add(idOf(attribute, name));
-      if (missing.has(name)) this.tell(read, attribute, name, rows.values());
+      if (!missing.has(name)) continue;
+      if (!fields) {
+        const had = new Set<string>();
+        for (const row of rows.values()) for (const field of Object.keys(row as object)) had.add(field);
+        fields = [...had];
+      }
+      this.tell(read, attribute, name, fields);
     }
   }
 
-  private tell(read: QueryFields, attribute: 'filter' | 'sort', name: string, rows: Iterable<unknown>): void {
-    const had = new Set<string>();
-    for (const row of rows) for (const field of Object.keys(row as object)) had.add(field);
-    const fields = [...had];
+  private tell(read: QueryFields, attribute: 'filter' | 'sort', name: string, fields: readonly string[]): void {
     const suggestion = closestName(name, fields);
     devLog(
       'warn',

@@ -1,5 +1,5 @@
 import {fullArgs, internalsOf, isController, type Controller, type FetchOptions} from '../core/index.js';
-import {DEV_MODE, shownValue} from '../dev/index.js';
+import {DEV_MODE, isEndpointLike, shownValue} from '../dev/index.js';
 import {isPaginated, type EndpointArgs, type EndpointInterface, type EndpointResult, type FetchableEndpoint, type NextPageContext} from '../endpoint/index.js';
 import type {RestEndpoint} from '../rest/index.js';
 import {defaultNextPage, nextPageEndpoint} from './page-endpoint.js';
@@ -85,7 +85,7 @@ function pageAfter(controller: Controller, endpoint: EndpointInterface, full: re
  */
 function checkPageCall(controller: unknown, options: unknown): void {
   if (!isController(controller)) throw new TypeError(`fetchNextPage: the first argument must be a Controller, got ${shownValue(controller)}`);
-  if (typeof (options as {getList?: EndpointInterface} | null)?.getList?.key === 'function') {
+  if (isEndpointLike((options as {getList?: unknown} | null | undefined)?.getList)) {
     throw new TypeError("fetchNextPage: given a whole resource: give its list's endpoint (resource.getList)");
   }
 }

@@ -12,8 +12,6 @@ import type {AnyRestGenerics, GenericsOf, IsLoose, RestArgs, RestBody, RestEndpo
 
 /** Methods that only read: never side effects, so concurrent calls may share one request. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Methods that send no body unless the endpoint declares a `body` marker. */
-const NO_BODY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
 
 type Extended<O, E> = IsLoose<O> extends true ? AnyRestGenerics : Omit<O, keyof E> & E;
 
@@ -398,7 +396,9 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
 /** Whether calls take a body: an explicit `body` marker decides, else the method. */
 function sendsBody(endpoint: RestEndpoint): boolean {
   if (Object.hasOwn(endpoint, 'body')) return endpoint.body !== undefined;
-  return !NO_BODY_METHODS.has(endpoint.method.toUpperCase());
+  // Else only the methods that read, and DELETE, send none.
+  const method = endpoint.method.toUpperCase();
+  return method !== 'DELETE' && !SAFE_METHODS.has(method);
 }
 
 /** A signal that aborts when either does (the init's own, and the Controller's). */

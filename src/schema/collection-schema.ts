@@ -3,8 +3,8 @@ import {ArraySchema, denormalizeList, schemaName} from './array-schema.js';
 import {ValuesSchema, denormalizeValues} from './values-schema.js';
 import {joinPath} from './join-path.js';
 import {jsonEqual} from './json-equal.js';
-import {isPlainObject, setOwn} from './own-property.js';
-import {SchemaError} from './schema-error.js';
+import {copyOwn, isPlainObject, setOwn} from './own-property.js';
+import {schemaError} from './schema-error.js';
 import type {
   DenormalizeDelegate,
   EntityMeta,
@@ -61,7 +61,7 @@ export class CollectionSchema<I extends Inner = Inner> {
   readonly schema: ArraySchema<any> | ValuesSchema<any>;
   private readonly argsKey: (...args: any[]) => Record<string, unknown> | undefined;
   private readonly parsedPks = new Map<string, Record<string, string>>();
-  private appenders?: {[M in AppendMode]: CollectionAppender<ItemOf<I>, M>};
+  private readonly appenders: {[M in AppendMode]?: CollectionAppender<ItemOf<I>, M>} = {};
 
   constructor(inner: I, options: CollectionOptions = {}) {
     this.schema = Array.isArray(inner) ? new ArraySchema(inner[0]) : (inner as ArraySchema<any> | ValuesSchema<any>);
@@ -82,12 +82,12 @@ export class CollectionSchema<I extends Inner = Inner> {
   /** The row key of the list fetched with `args`: its filter as sorted JSON with string values. */
   pk(args: readonly unknown[]): string {
     const filter = this.argsKey(...args) ?? {};
-    const entries: [string, string][] = [];
+    const sorted: Record<string, string> = {};
     for (const key of Object.keys(filter).sort()) {
       const value = filter[key];
-      if (value !== undefined) entries.push([key, String(value)]);
+      if (value !== undefined) setOwn(sorted, key, String(value));
     }
-    return JSON.stringify(Object.fromEntries(entries));
+    return JSON.stringify(sorted);
   }
 
   /** Appends items at the end of every matching cached list. */
@@ -104,12 +104,7 @@ export class CollectionSchema<I extends Inner = Inner> {
   }
 
   private appender<M extends AppendMode>(mode: M): CollectionAppender<ItemOf<I>, M> {
-    this.appenders ??= {
-      push: new CollectionAppender(this, 'push'),
-      unshift: new CollectionAppender(this, 'unshift'),
-      assign: new CollectionAppender(this, 'assign'),
-    };
-    return this.appenders[mode];
+    return ((this.appenders as Record<M, CollectionAppender<ItemOf<I>, M>>)[mode] ??= new CollectionAppender(this, mode));
   }
 
   /** Whether the cached list `pk` fits a call's params and body (compared as strings). */
@@ -186,10 +181,7 @@ export class CollectionSchema<I extends Inner = Inner> {
       if (!isPlainObject(row) || Array.isArray(refs)) return row;
       const map = refs as Record<string, string>;
       if (Object.keys(map).every(k => row[k] === map[k])) return row;
-      const out: Record<string, unknown> = {};
-      for (const k of Object.keys(row)) setOwn(out, k, row[k]);
-      for (const k of Object.keys(map)) setOwn(out, k, map[k]);
-      return out;
+      return copyOwn(copyOwn({}, row), map);
     }
     if (!Array.isArray(refs)) return row;
     // An item already listed keeps its place (an overlapping page, a create the list has seen).
@@ -225,7 +217,7 @@ export function itemRefs(
   const item = collection.itemSchema;
   if (asMap) {
     if (!isPlainObject(input)) {
-      throw new SchemaError({entity: collection.key, path, value: input, reason: 'assign expects an object keyed by id'});
+      throw schemaError(collection.key, path, input, 'assign expects an object keyed by id');
     }
     const map: Record<string, string> = {};
     for (const key of Object.keys(input)) {

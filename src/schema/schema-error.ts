@@ -35,6 +35,11 @@ export class SchemaError extends Error {
   }
 }
 
+/** The SchemaError for `value` at `path`, for the schemas to throw. */
+export function schemaError(entity: string, path: string, value: unknown, reason: string): SchemaError {
+  return new SchemaError({entity, path, value, reason});
+}
+
 /** A short, log-safe rendering of a value for error messages. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';

@@ -143,7 +143,7 @@ function isMissing(value: unknown): boolean {
 function segmentValue(value: unknown, name: string, endpointName: string): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-  throw new TypeError(`${endpointName}: path parameter "${name}" must be a string or a number, got ${describe(value)}`);
+  throw new TypeError(`${endpointName}: path parameter "${name}" must be a string or a number, got ${Array.isArray(value) ? 'an array' : typeof value}`);
 }
 
 function wildcardValue(value: unknown, name: string, endpointName: string): string[] {
@@ -151,10 +151,6 @@ function wildcardValue(value: unknown, name: string, endpointName: string): stri
   if (typeof value === 'string') return value.split('/');
   if (Array.isArray(value)) return value.map(part => segmentValue(part, name, endpointName));
   return [segmentValue(value, name, endpointName)];
-}
-
-function describe(value: unknown): string {
-  return Array.isArray(value) ? 'an array' : typeof value;
 }
 
 /** A `.`/`..` path segment in any spelling the URL parser decodes (`%2E`, `.%2e`, ...). */

@@ -1,7 +1,6 @@
 import type {Denormalize} from './denormalize-type.js';
 import {ArraySchema, denormalizeList, schemaName} from './array-schema.js';
 import {ValuesSchema, denormalizeValues} from './values-schema.js';
-import {joinPath} from './join-path.js';
 import {jsonEqual} from './json-equal.js';
 import {copyOwn, isPlainObject, setOwn} from './own-property.js';
 import {schemaError} from './schema-error.js';
@@ -219,20 +218,13 @@ export function itemRefs(
     if (!isPlainObject(input)) {
       throw schemaError(collection.key, path, input, 'assign expects an object keyed by id');
     }
-    const map: Record<string, string> = {};
-    for (const key of Object.keys(input)) {
-      // A null entry names no entity: it is not added (it would be the pk "null").
-      if (input[key] === null || input[key] === undefined) continue;
-      setOwn(map, key, String(delegate.visit(item, input[key], joinPath(path, key))));
-    }
-    return map;
+    // The list and id-map schemas leave null entries out: they name no entity (they would be the pk "null").
+    const map = new ValuesSchema(item).normalize(input, delegate, path) as Record<string, unknown>;
+    for (const key of Object.keys(map)) setOwn(map, key, String(map[key]));
+    return map as Record<string, string>;
   }
   if (!Array.isArray(input)) return [String(delegate.visit(item, input, path))];
-  const list: string[] = [];
-  input.forEach((value, i) => {
-    if (value !== null && value !== undefined) list.push(String(delegate.visit(item, value, joinPath(path, i))));
-  });
-  return list;
+  return (new ArraySchema(item).normalize(input, delegate, path) as unknown[]).map(String);
 }
 
 /** The first argument when it is a params object. */

@@ -123,7 +123,8 @@ export abstract class Entity {
       throw schemaError(this.key, path, input, `pk() threw (${(error as Error)?.message ?? String(error)})`);
     }
     if (pk === undefined) {
-      const field = pkFieldName(this);
+      // The field the default pk() reads, for the message; none for a custom pk().
+      const field = this.prototype.pk === Entity.prototype.pk ? 'id' : undefined;
       throw schemaError(this.key, field ? joinPath(path, field) : path, field ? input[field] : input, `missing primary key${field ? ` field "${field}"` : ''}`);
     }
     const table = this.asTable();
@@ -163,8 +164,7 @@ export abstract class Entity {
     const first = args[0];
     if (first === null || typeof first !== 'object') return undefined;
     const pk = this.pk(first);
-    if (pk === undefined || !tables.get(this.key)?.has(pk)) return undefined;
-    return pk;
+    return pk !== undefined && tables.get(this.key)?.has(pk) ? pk : undefined;
   }
 
   /** @internal The table adapter the store and memo use; one per class. */
@@ -235,8 +235,8 @@ class EntityTableAdapter {
       if (value === null || value === undefined || !Object.hasOwn(row, key)) continue;
       if (field.nested) {
         // The resolved schema directly (what unvisit would resolve on every read).
-        const resolved = field.resolved;
-        value = resolved !== undefined && resolved !== 'object' ? resolved.denormalize(value, delegate) : delegate.unvisit(field.schema, value);
+        const resolved = field.resolved!;
+        value = resolved !== 'object' ? resolved.denormalize(value, delegate) : delegate.unvisit(field.schema, value);
         // A required nested entity that is invalid invalidates this one too.
         if (value === INVALID) return INVALID;
       } else if (field.schema === Date && typeof value === 'string') {
@@ -324,11 +324,6 @@ function checkConstructible(entity: string, ctor: new (v: unknown) => unknown, v
     if (built instanceof Date && Number.isNaN(built.getTime())) reason = 'not a valid date';
   }
   if (reason !== undefined) throw schemaError(entity, joinPath(path, key), value, reason);
-}
-
-/** Which field the default pk() reads, for error messages; undefined for a custom pk(). */
-function pkFieldName(entity: AnyEntityClass): string | undefined {
-  return entity.prototype.pk === Entity.prototype.pk ? 'id' : undefined;
 }
 
 /** True for Entity subclasses. */

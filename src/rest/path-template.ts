@@ -93,7 +93,8 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
   const data: Record<string, string | string[]> = Object.create(null);
   for (const name of template.names) {
     const value = params[name];
-    if (isMissing(value)) continue;
+    // Absent, or given as nothing: `null`, `''` or an empty list.
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
     data[name] = template.wildcards.has(name) ? wildcardValue(value, name, endpointName) : segmentValue(value, name, endpointName);
   }
   for (const name of template.required) if (!(name in data)) throw missingError(template, data, path, endpointName);
@@ -134,10 +135,6 @@ function missingError(template: PathTemplate, data: Record<string, unknown>, pat
     .map(name => `"${name}"`)
     .join(', ');
   return new TypeError(`${endpointName}: missing required path parameter ${list} for path "${path}"`);
-}
-
-function isMissing(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
 function segmentValue(value: unknown, name: string, endpointName: string): string {

@@ -101,7 +101,7 @@ export abstract class Entity {
     // Only strings and finite numbers are keys: an object or a list
     // (`{"id": {"$oid": ...}}`) would stringify to one key shared by all, so it
     // counts as a missing pk (a SchemaError).
-    if (typeof pk === 'string') return pk === '' ? undefined : pk;
+    if (typeof pk === 'string') return pk || undefined;
     if (typeof pk === 'number' && Number.isFinite(pk)) return String(pk);
     if (typeof pk === 'bigint') return String(pk);
     return undefined;

@@ -39,7 +39,7 @@ export class InvalidateSchema<E extends EntityClass = EntityClass> {
         : isPlainObject(input)
           ? this.schema.pk(input)
           : undefined;
-    if (pk === undefined || pk === '') {
+    if (!pk) {
       throw schemaError(this.schema.key, path, input, 'cannot invalidate: no primary key in the response or params');
     }
     delegate.invalidate(this.schema.key, pk);

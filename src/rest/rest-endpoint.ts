@@ -4,7 +4,7 @@ import {checkRestOptions} from './check-rest-options.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import {listAppender, type AppenderGenerics} from './list-appender.js';
 import {defineOptions} from './own-options.js';
-import {dotSegmentError, fillPath, pathTemplate, plainPath} from './path-template.js';
+import {fillPath, pathTemplate, plainPath, refuseDotSegments} from './path-template.js';
 import {queryString} from './query-string.js';
 import {isRawBody} from './request-body.js';
 import {isAbort, notJsonError, statusError, unreachableError} from './request-errors.js';
@@ -220,8 +220,7 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
     const full = this.normalizeArgs(args);
     const [params, body] = full as unknown as [RestParams<O>, RestBody<O>];
     const url = this.url(params);
-    const dotError = dotSegmentError(url, this.path, params as Record<string, unknown>, this.name);
-    if (dotError) throw dotError;
+    refuseDotSegments(url, this.path, params as Record<string, unknown>, this.name);
     const own = await this.getRequestInit(body);
     const init = signal ? {...own, signal: bothSignals(own.signal, signal)} : own;
     const method = (init.method ?? this.method).toUpperCase();

@@ -228,8 +228,7 @@ export function itemRefs(
 }
 
 /** The first argument when it is a params object. */
-function defaultArgsKey(...args: unknown[]): Record<string, unknown> | undefined {
-  const first = args[0];
+function defaultArgsKey(first?: unknown): Record<string, unknown> | undefined {
   return first !== null && typeof first === 'object' && !Array.isArray(first) ? (first as Record<string, unknown>) : undefined;
 }
 

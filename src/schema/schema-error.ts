@@ -46,8 +46,8 @@ export function describeValue(value: unknown): string {
   if (value === '') return 'an empty string';
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value).slice(0, 5);
-    return `an object with keys [${keys.join(', ')}${Object.keys(value).length > 5 ? ', …' : ''}]`;
+    const keys = Object.keys(value);
+    return `an object with keys [${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}]`;
   }
   let text: string;
   try {

@@ -77,8 +77,3 @@ export function notJsonError(method: string, url: string, response: Response, te
     cause,
   });
 }
-
-/** An abort is the caller's own doing; it passes through as it is so it can be told apart. */
-export function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}

@@ -7,7 +7,7 @@ import {defineOptions} from './own-options.js';
 import {fillPath, pathTemplate, plainPath, refuseDotSegments} from './path-template.js';
 import {queryString} from './query-string.js';
 import {isRawBody} from './request-body.js';
-import {isAbort, notJsonError, statusError, unreachableError} from './request-errors.js';
+import {notJsonError, statusError, unreachableError} from './request-errors.js';
 import type {AnyRestGenerics, GenericsOf, IsLoose, RestArgs, RestBody, RestEndpointOptions, RestFullArgs, RestParams, RestResolve} from './rest-types.js';
 
 /** Methods that only read: never side effects, so concurrent calls may share one request. */
@@ -228,7 +228,8 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
     try {
       response = await this.fetchResponse(url, init);
     } catch (error) {
-      if (error instanceof NetworkError || isAbort(error)) throw error;
+      // An abort is the caller's own doing: it passes through as it is, to be told apart.
+      if (error instanceof NetworkError || (error instanceof Error && error.name === 'AbortError')) throw error;
       throw unreachableError(method, url, error);
     }
     if (!response.ok) throw await statusError(method, url, response);

@@ -136,16 +136,13 @@ export abstract class Entity {
     if (earlier !== undefined && sameAsRecorded(input, earlier as NormalizedRow, plan)) return pk;
     const row = new table.Row();
     for (const key of Object.keys(input)) {
-      const value = input[key];
+      let value = input[key];
       const field = plan.get(key);
-      if (field === undefined || value === null || value === undefined) {
-        setOwn(row, key, value);
-      } else if (field.nested) {
-        setOwn(row, key, delegate.visit(field.schema, value, joinPath(path, key)));
-      } else {
-        checkConstructible(this.key, field.schema as new (v: unknown) => unknown, value, path, key);
-        setOwn(row, key, value);
+      if (field !== undefined && value !== null && value !== undefined) {
+        if (field.nested) value = delegate.visit(field.schema, value, joinPath(path, key));
+        else checkConstructible(this.key, field.schema as new (v: unknown) => unknown, value, path, key);
       }
+      setOwn(row, key, value);
     }
     delegate.addRow(table, pk, row);
     return pk;
@@ -244,8 +241,7 @@ class EntityTableAdapter {
       } else {
         value = new (field.schema as new (v: unknown) => unknown)(value);
       }
-      if (key === '__proto__') setOwn(target, key, value);
-      else out[key] = value;
+      setOwn(target, key, value);
     }
     return target;
   }

@@ -30,6 +30,7 @@ const DEV_MESSAGES = [
   'is not one RestEndpoint reads',
   'its args function returned undefined',
   'so pages are counted',
+  'all already in the list, so the list ends there',
   'fetchNextPage: the first argument must be a Controller',
   "give its list's endpoint (resource.getList)",
   'which reads a snapshot only when it is made',

@@ -44,6 +44,9 @@ const DEV_MESSAGES = [
   // The Controller's checks of its options and of what its methods are given.
   'a number of milliseconds',
   ': not an endpoint: ',
+  'args is the list of arguments, such as',
+  'the listener must be a function, got',
+  'give what failed (an Error)',
   'give one of its endpoints',
   'the endpoint is undefined, so nothing is read',
   'its options are an object such as',

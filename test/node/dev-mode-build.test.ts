@@ -47,6 +47,7 @@ const DEV_MESSAGES = [
   'args is the list of arguments, such as',
   'the listener must be a function, got',
   'give what failed (an Error)',
+  'storage needs get, set and del methods',
   'give one of its endpoints',
   'the endpoint is undefined, so nothing is read',
   'its options are an object such as',

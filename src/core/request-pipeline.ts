@@ -111,9 +111,7 @@ export class RequestPipeline {
       }
     }
 
-    const flight = registry.start(
-      update ? {key, endpoint, args: full, fetchedAt, mutation, prediction: update.id} : {key, endpoint, args: full, fetchedAt, mutation},
-    );
+    const flight = registry.start({key, endpoint, args: full, fetchedAt, mutation, ...(update && {prediction: update.id})});
     this.listeners.changed();
     flight.cancel = () => this.cancel(flight, mutation, update);
     const promise = this.join(flight, call);
@@ -280,10 +278,10 @@ export class RequestPipeline {
    */
   private cancel(flight: Flight, mutation: boolean, update: PendingUpdate | undefined): void {
     const {store} = this;
+    // Not settled yet (a settled request is never abandoned): removed as one that settles,
+    // then marked aborted, so that what the request still returns is dropped.
+    this.settle(flight, mutation);
     flight.aborted = true;
-    this.registry.settle(flight);
-    this.listeners.changed();
-    if (!mutation) store.notifier.queueRequest(flight.key);
     const error = abortError(undefined, flight.key);
     flight.abort(error);
     if (update) store.commit(store.base, new ChangeSet(), 'abort', update);

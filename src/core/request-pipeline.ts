@@ -49,32 +49,25 @@ export class RequestPipeline {
   /** Starts or joins a request; rejects (never throws) on bad input. */
   request(endpoint: EndpointInterface, args: readonly unknown[], call: RequestCall): Promise<unknown> {
     const {store, registry} = this;
+    let mutation: boolean;
     let full: readonly unknown[];
     let key: string;
+    let fetchedAt: number;
+    let update: PendingUpdate | undefined;
     try {
       // Refuses what is not an endpoint, naming it.
       full = fullArgs(endpoint, args);
       key = endpoint.key(...full);
+      mutation = endpoint.sideEffect === true;
+      if (!canFetch(endpoint)) throw unfetchableError(endpoint);
+      if (call.signal?.aborted) throw abortError(call.signal, key);
+      const shared = mutation ? undefined : registry.shared(key);
+      if (shared) return this.join(shared, call);
+      fetchedAt = store.triggerTime();
+      // Only mutations predict: a GET may carry a getOptimisticResponse for its push/unshift/assign.
+      if (mutation && endpoint.getOptimisticResponse) update = store.predict(endpoint, full, fetchedAt);
     } catch (error) {
       return Promise.reject(error);
-    }
-    if (!canFetch(endpoint)) return Promise.reject(unfetchableError(endpoint));
-    if (call.signal?.aborted) return Promise.reject(abortError(call.signal, key));
-    const mutation = endpoint.sideEffect === true;
-    if (!mutation) {
-      const shared = registry.shared(key);
-      if (shared) return this.join(shared, call);
-    }
-
-    const fetchedAt = store.triggerTime();
-    let update: PendingUpdate | undefined;
-    // Only mutations predict: a GET may carry a getOptimisticResponse for its push/unshift/assign.
-    if (mutation && endpoint.getOptimisticResponse) {
-      try {
-        update = store.predict(endpoint, full, fetchedAt);
-      } catch (error) {
-        return Promise.reject(error);
-      }
     }
 
     const flight = registry.start({key, endpoint, args: full, fetchedAt, mutation, ...(update && {prediction: update.id})});

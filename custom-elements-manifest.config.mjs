@@ -78,7 +78,8 @@ export default {
           for (const decl of mod.declarations) {
             if (!decl.members) continue;
             decl.members = decl.members.filter(
-              m => !m.privacy && !m.name.startsWith('#') && !(m.kind === 'method' && LIFECYCLE.has(m.name)),
+              // A property of `static properties` is marked public; other members only when private or protected.
+              m => (!m.privacy || m.privacy === 'public') && !m.name.startsWith('#') && !(m.kind === 'method' && LIFECYCLE.has(m.name)),
             );
             // An attribute read by a private field (<data-resource params> -> paramsJson)
             // must not point at a member that is not listed.

@@ -1,6 +1,6 @@
 // custom-elements.json (package.json "customElements"), written by `npm run analyze`
 // (part of `npm run build`) from the JSDoc of components/*.ts and components/devtools/data-devtools.ts: @attr, @prop, @fires,
-// @slot, @csspart on each element class, plus the Lit decorators (`litelement`).
+// @slot, @csspart on each element class, plus the Lit `static properties` (`litelement`).
 // The element modules are analyzed, plus the base class they inherit from.
 
 // Lifecycle methods every LitElement has: not this package's API.

@@ -1,6 +1,6 @@
 // custom-elements.json (package.json "customElements"), written by `npm run analyze`
 // (part of `npm run build`) from the JSDoc of components/*.ts and components/devtools/data-devtools.ts: @attr, @prop, @fires,
-// @slot, @csspart on each element class, plus the Lit decorators (`litelement`).
+// @slot, @csspart on each element class, plus the Lit `static properties` (`litelement`).
 // The element modules are analyzed, plus the base class they inherit from.
 
 // Lifecycle methods every LitElement has: not this package's API.
@@ -78,7 +78,8 @@ export default {
           for (const decl of mod.declarations) {
             if (!decl.members) continue;
             decl.members = decl.members.filter(
-              m => !m.privacy && !m.name.startsWith('#') && !(m.kind === 'method' && LIFECYCLE.has(m.name)),
+              // A property of `static properties` is marked public; other members only when private or protected.
+              m => (!m.privacy || m.privacy === 'public') && !m.name.startsWith('#') && !(m.kind === 'method' && LIFECYCLE.has(m.name)),
             );
             // An attribute read by a private field (<data-resource params> -> paramsJson)
             // must not point at a member that is not listed.

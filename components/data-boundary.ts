@@ -1,5 +1,4 @@
 import {css, html, LitElement} from 'lit';
-import {state} from 'lit/decorators.js';
 import {boundaryContext, ContextProvider, ensureContextRoot, type BoundaryRegistry, type SuspenseSource} from '../src/lit/internal.js';
 import {defineElement} from './define-element.js';
 import {errorMessage} from './error-message.js';
@@ -43,7 +42,7 @@ export class DataBoundary extends LitElement {
     }
   `;
 
-  @state() private mode: Mode = 'content';
+  private mode: Mode = 'content';
   private readonly sources = new Set<SuspenseSource>();
   /** The error each source last announced with `data-error` (a retry that fails again gives a new one). */
   private readonly announced = new Map<SuspenseSource, unknown>();
@@ -90,12 +89,12 @@ export class DataBoundary extends LitElement {
       }
       if (source.status === 'pending') mode = 'fallback';
     }
+    // In the error mode the message may have changed too.
+    if (mode !== this.mode || mode === 'error') this.requestUpdate();
     if (mode !== this.mode) {
       this.mode = mode;
       this.toggleAttribute('loading', mode === 'fallback');
       this.toggleAttribute('error', mode === 'error');
-    } else if (mode === 'error') {
-      this.requestUpdate(); // the message may have changed
     }
     this.announceNewErrors();
   }

@@ -1,5 +1,4 @@
 import {html, LitElement, type PropertyValues} from 'lit';
-import {property} from 'lit/decorators.js';
 import type {Controller} from '../src/core/index.js';
 import {useLiveFeed} from '../src/lit/index.js';
 import {ControllerResolver} from '../src/lit/internal.js';
@@ -47,22 +46,34 @@ import type {DataErrorDetail} from './template-host-element.js';
  * @slot - Content shown as it is (a "live" badge, say).
  */
 export class DataLive extends LitElement {
+  // Declared here rather than with decorators: their helper would weigh on every page that loads the element.
+  static override properties = {
+    src: {},
+    type: {},
+    entity: {},
+    pk: {},
+    eventsJson: {attribute: 'events'},
+    worker: {type: Boolean},
+    feed: {attribute: false},
+    status: {reflect: true},
+  };
+
   /** The feed's URL. */
-  @property() src?: string;
+  declare src?: string;
   /** `sse` or `websocket`; default from the URL's scheme. */
-  @property() type?: string;
+  declare type?: string;
   /** The entity of default-event messages. */
-  @property() entity?: string;
+  declare entity?: string;
   /** The primary key field. */
-  @property() pk = 'id';
+  pk = 'id';
   /** The `events` attribute (JSON), as written. */
-  @property({attribute: 'events'}) eventsJson?: string;
+  declare eventsJson?: string;
   /** A WebSocket feed's socket runs in a worker (`WorkerWebSocket`). */
-  @property({type: Boolean}) worker = false;
+  worker = false;
   /** A feed object, instead of the attributes. */
-  @property({attribute: false}) feed?: LiveFeed;
+  declare feed?: LiveFeed;
   /** The connection's state, reflected for CSS. */
-  @property({reflect: true}) status: FeedStatus | undefined = undefined;
+  status: FeedStatus | undefined = undefined;
 
   /** The feed the attributes declare, by the attributes' values (undefined when they are malformed). */
   private declared?: {key: string; controller: Controller | undefined; feed: LiveFeed | undefined};

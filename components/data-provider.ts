@@ -1,5 +1,4 @@
 import {css, html, LitElement, type PropertyValues} from 'lit';
-import {property} from 'lit/decorators.js';
 import {Controller, isController} from '../src/core/index.js';
 import {DEV_MODE, shownValue} from '../src/dev/index.js';
 import {dataContext} from '../src/lit/index.js';
@@ -71,20 +70,31 @@ export class DataProvider extends LitElement {
     }
   `;
 
+  // Declared here rather than with decorators: their helper would weigh on every app that loads the provider.
+  static override properties = {
+    controller: {attribute: false},
+    initialState: {attribute: false},
+    syncTabs: {attribute: 'sync-tabs'},
+    persist: {},
+    persistVersion: {attribute: 'persist-version'},
+    queueOffline: {attribute: 'queue-offline'},
+    offlineEndpoints: {attribute: false},
+  };
+
   // The option attributes are known to the element (for the typo check), though read only at creation.
   static override get observedAttributes(): string[] {
     return [...super.observedAttributes, ...PROVIDER_OPTION_ATTRIBUTES];
   }
 
   /** A Controller to provide instead of the provider's own (an input: never changed by the element). */
-  @property({attribute: false}) controller?: Controller;
+  declare controller?: Controller;
 
   /**
    * A snapshot (object or JSON text) the provider's own Controller starts
    * from; read when the provider first connects, before a child
    * `<script type="application/json">`.
    */
-  @property({attribute: false}) initialState?: DehydratedState | string;
+  declare initialState?: DehydratedState | string;
 
   /**
    * Sync across tabs: the confirmed writes of the provider's own Controller
@@ -92,17 +102,17 @@ export class DataProvider extends LitElement {
    * channel name (the attribute's value; empty for the default one), and
    * theirs reach it. See `TabSync`.
    */
-  @property({attribute: 'sync-tabs'}) syncTabs?: string;
+  declare syncTabs?: string;
 
   /**
    * Persistence: the confirmed state of the provider's own Controller is
    * saved to the IndexedDB database of this name (empty for the default
    * one) and shown, stale, when the page loads again. See `Persistence`.
    */
-  @property() persist?: string;
+  declare persist?: string;
 
   /** The version saved state is kept under with `persist`: state saved under another is dropped. Default 1. */
-  @property({attribute: 'persist-version'}) persistVersion?: string;
+  declare persistVersion?: string;
 
   /**
    * Offline writes: a write of the provider's own Controller that finds no
@@ -110,13 +120,13 @@ export class DataProvider extends LitElement {
    * sent when the connection is back; the queue is kept in the IndexedDB
    * database of this name (empty for the default one). See `OfflineWrites`.
    */
-  @property({attribute: 'queue-offline'}) queueOffline?: string;
+  declare queueOffline?: string;
 
   /**
    * With `queue-offline`: the endpoints (or resources) whose queued writes a
    * reloaded page sends again, found by their names.
    */
-  @property({attribute: false}) offlineEndpoints: Iterable<object> = [];
+  offlineEndpoints: Iterable<object> = [];
 
   private own?: Controller;
   private checkedController?: unknown;

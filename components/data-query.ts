@@ -1,5 +1,4 @@
 import type {PropertyValues} from 'lit';
-import {property} from 'lit/decorators.js';
 import type {Query} from '../src/endpoint/index.js';
 import {DEV_MODE} from '../src/dev/index.js';
 import type {Controller} from '../src/core/index.js';
@@ -70,20 +69,31 @@ export interface QueryModel {
  * @fires data-error - When an attribute is malformed, there is no provider, or the template fails; `detail`: `error`, `message`, `attribute`.
  */
 export class DataQuery extends TemplateHostElement {
+  // Declared here rather than with decorators: their helper would weigh on every page that loads the element.
+  static override properties = {
+    entity: {},
+    pk: {},
+    filter: {},
+    sort: {},
+    count: {type: Boolean},
+    query: {attribute: false},
+    args: {attribute: false},
+  };
+
   /** The table (Entity key) to read. */
-  @property() entity?: string;
+  declare entity?: string;
   /** The pk field of that table's entity. */
-  @property() pk = 'id';
+  pk = 'id';
   /** A JSON object of field equality. */
-  @property() filter?: string;
+  declare filter?: string;
   /** Field names separated by commas; `-field` sorts descending. */
-  @property() sort?: string;
+  declare sort?: string;
   /** Whether the value is the number of matching rows. */
-  @property({type: Boolean}) count = false;
+  count = false;
   /** A Query to run instead of the declaring attributes. */
-  @property({attribute: false}) query?: Query<any, any, any>;
+  declare query?: Query<any, any, any>;
   /** The Query's arguments: an array is the argument list, any other value the one argument. */
-  @property({attribute: false}) args?: unknown;
+  declare args?: unknown;
 
   private setup: {query: Query<any, any, any>; args: unknown[]} | AttributeError | undefined;
   /** The Controller whose declarations the setup's Query came from. */

@@ -1,5 +1,4 @@
 import type {PropertyValues} from 'lit';
-import {property} from 'lit/decorators.js';
 import type {Controller} from '../src/core/index.js';
 import type {FetchableEndpoint} from '../src/endpoint/index.js';
 import {SuspenseController} from '../src/lit/index.js';
@@ -61,33 +60,50 @@ type Params = Record<string, unknown>;
  * @fires data-error - When a read, a write or the template fails, or an attribute is malformed; `detail`: `error`, `message`, and `attribute` or `action` (`create`, `replace`, `partialUpdate`, `delete`, `loadNextPage`). For a write it is cancelable: `preventDefault()` keeps the element from showing the failure.
  */
 export class DataResource extends TemplateHostElement {
+  // Declared here rather than with decorators: their helper would weigh on every page that loads the element.
+  // A private one keeps its name in production builds too (scripts/private-names.mjs): Lit defines it by name.
+  static override properties = {
+    urlPrefix: {attribute: 'url-prefix'},
+    path: {},
+    pk: {},
+    entity: {},
+    member: {},
+    optimistic: {converter: {fromAttribute: (value: string | null) => value === null || value.trim().toLowerCase() !== 'false'}},
+    pollFrequency: {attribute: 'poll-frequency', type: Number},
+    keepPrevious: {attribute: 'keep-previous', type: Boolean},
+    paginationField: {attribute: 'pagination-field'},
+    linkHeader: {attribute: 'link-header', type: Boolean},
+    params: {attribute: false},
+    resource: {attribute: false},
+    paramsJson: {attribute: 'params'},
+  };
+
   /** Put before the path, such as `https://api.example.com`. */
-  @property({attribute: 'url-prefix'}) urlPrefix = '';
+  urlPrefix = '';
   /** The path of one item, such as `/todos/:id`. */
-  @property() path?: string;
+  declare path?: string;
   /** The field holding the primary key. */
-  @property() pk = 'id';
+  pk = 'id';
   /** The cache table (Entity key); default: the list URL. */
-  @property() entity?: string;
+  declare entity?: string;
   /** `get` or `getList`; default: see the class description. */
-  @property() member?: string;
+  declare member?: string;
   /** Whether writes are optimistic; the attribute `optimistic="false"` turns them off. */
-  @property({converter: {fromAttribute: (value: string | null) => value === null || value.trim().toLowerCase() !== 'false'}})
   optimistic = true;
   /** Refetch every this many ms while connected; overrides the resource's own `pollFrequency`. */
-  @property({attribute: 'poll-frequency', type: Number}) pollFrequency?: number;
+  declare pollFrequency?: number;
   /** While new params load, keep showing the data of the previous ones instead of the loading state. */
-  @property({attribute: 'keep-previous', type: Boolean}) keepPrevious = false;
+  keepPrevious = false;
   /** The param of the list that picks a page (`page`, `cursor`): the list then has `loadNextPage`. */
-  @property({attribute: 'pagination-field'}) paginationField?: string;
+  declare paginationField?: string;
   /** The next page's URL comes in the response's `Link` header (`rel="next"`); needs `paginationField`. */
-  @property({attribute: 'link-header', type: Boolean}) linkHeader = false;
+  linkHeader = false;
   /** The params; when set, the `params` attribute is ignored. */
-  @property({attribute: false}) params?: Params;
+  declare params?: Params;
   /** A resource from `createResource`, instead of the declaring attributes. */
-  @property({attribute: false}) resource?: Resource<any, any>;
+  declare resource?: Resource<any, any>;
   /** The `params` attribute, as written. */
-  @property({attribute: 'params'}) private paramsJson?: string;
+  private declare paramsJson?: string;
 
   /** The resource the inputs ask for, and the Controller whose declarations it came from. */
   private built?: {setup: ResourceSetup | AttributeError; controller: Controller | undefined};

@@ -17,19 +17,10 @@ export const PROVIDER_OPTION_ATTRIBUTES = ['retry', 'retry-delay', 'retry-max-de
 
 type OptionAttribute = (typeof PROVIDER_OPTION_ATTRIBUTES)[number];
 
+// What each value must be: said in every build.
+const RETRIES = 'must be a whole number of retries or "false"';
 const NUMBER_OF_MS = 'must be a number of ms, 0 or more';
 const SWITCH = 'must be "true" or "false"';
-
-/** What each value must be: said in every build. */
-const MUST: Record<OptionAttribute, string> = {
-  retry: 'must be a whole number of retries or "false"',
-  'retry-delay': NUMBER_OF_MS,
-  'retry-max-delay': NUMBER_OF_MS,
-  'error-expiry': NUMBER_OF_MS,
-  'data-expiry': NUMBER_OF_MS,
-  'refetch-on-focus': SWITCH,
-  'refetch-on-reconnect': SWITCH,
-};
 
 /** Development mode: what each attribute does, and its default (used meanwhile). Read only under DEV_MODE, so production builds drop it. */
 const EXPLAIN: Record<OptionAttribute, string> = {
@@ -86,7 +77,8 @@ export function providerOptions(element: Element, reject: (error: AttributeError
   const refresh: RefreshOptions = {};
   // Lit SSR's DOM shim may lack attributes: the options are then the defaults.
   if (typeof element.getAttribute !== 'function') return {controller: options, refresh};
-  const read = <T>(name: OptionAttribute, parse: (text: string) => T | undefined, apply: (value: T) => void): void => {
+  // Reads attribute `name` with `parse`; a value it refuses is rejected, saying what it `must` be.
+  const read = <T>(name: OptionAttribute, parse: (text: string) => T | undefined, must: string, apply: (value: T) => void): void => {
     const text = element.getAttribute(name);
     if (text === null) return;
     const value = parse(text.trim().toLowerCase());
@@ -94,30 +86,30 @@ export function providerOptions(element: Element, reject: (error: AttributeError
       apply(value);
       return;
     }
-    reject(new AttributeError(describeElement(element), name, `${MUST[name]}, got "${text}"${DEV_MODE ? `. ${EXPLAIN[name]}` : ''}`));
+    reject(new AttributeError(describeElement(element), name, `${must}, got "${text}"${DEV_MODE ? `. ${EXPLAIN[name]}` : ''}`));
   };
   const retry: RetryOptions = {};
   let retryOff = false;
-  read('retry', retriesOf, value => {
+  read('retry', retriesOf, RETRIES, value => {
     if (value === false) retryOff = true;
     else if (value !== true) retry.retries = value;
   });
-  read('retry-delay', millisecondsOf, ms => (retry.initialDelay = ms));
-  read('retry-max-delay', millisecondsOf, ms => (retry.maxDelay = ms));
+  read('retry-delay', millisecondsOf, NUMBER_OF_MS, ms => (retry.initialDelay = ms));
+  read('retry-max-delay', millisecondsOf, NUMBER_OF_MS, ms => (retry.maxDelay = ms));
   if (retryOff) options.retry = false;
   else if (Object.keys(retry).length > 0) options.retry = retry;
-  read('error-expiry', millisecondsOf, ms => (options.errorExpiryLength = ms));
-  read('data-expiry', millisecondsOf, ms => (options.dataExpiryLength = ms));
-  read('refetch-on-focus', switchOf, on => (refresh.refetchOnFocus = on));
-  read('refetch-on-reconnect', switchOf, on => (refresh.refetchOnReconnect = on));
+  read('error-expiry', millisecondsOf, NUMBER_OF_MS, ms => (options.errorExpiryLength = ms));
+  read('data-expiry', millisecondsOf, NUMBER_OF_MS, ms => (options.dataExpiryLength = ms));
+  read('refetch-on-focus', switchOf, SWITCH, on => (refresh.refetchOnFocus = on));
+  read('refetch-on-reconnect', switchOf, SWITCH, on => (refresh.refetchOnReconnect = on));
   return {controller: options, refresh};
 }
 
 /** `false`/`0`: off; a whole number: that many retries; empty or `true`: the default (`true`). */
 function retriesOf(text: string): number | boolean | undefined {
-  if (text === 'false' || text === '0') return false;
-  if (text === '' || text === 'true') return true;
-  return /^\d+$/.test(text) ? Number(text) : undefined;
+  if (text === '0') return false;
+  // Other than a number, the words of a switch: `false`, `true` and empty.
+  return /^\d+$/.test(text) ? Number(text) : switchOf(text);
 }
 
 /** A finite number of ms, 0 or more. */

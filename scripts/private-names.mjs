@@ -8,8 +8,9 @@
 // sources do not check stops with the errors. A class's members are named in order (`__a`,
 // `__b`, ...), after those of the classes it extends, so that short names repeat across classes
 // (which compresses well) and never clash along a class chain. Members with a decorator keep
-// their names (Lit's decorators define properties by name), and so do ECMAScript `#private`
-// members, which the minifier renames already.
+// their names (Lit's decorators define properties by name), and so do members a Lit `static
+// properties` names (a private reactive property or state, which Lit defines by that name too)
+// and ECMAScript `#private` members, which the minifier renames already.
 //
 // The result depends only on the sources, the config and the TypeScript version, and is kept in
 // node_modules/.cache, since one `npm run build` runs several production builds.
@@ -34,13 +35,31 @@ function isDecorated(node) {
   return ts.canHaveDecorators(node) && (ts.getDecorators(node)?.length ?? 0) > 0;
 }
 
+/** The names the keys of a class's Lit `static properties` object (field or getter) give. */
+function litPropertyNames(cls) {
+  const names = new Set();
+  for (const member of cls.members) {
+    const isStatic = ts.canHaveModifiers(member) && (ts.getModifiers(member) ?? []).some(m => m.kind === ts.SyntaxKind.StaticKeyword);
+    if (!isStatic || !member.name || !ts.isIdentifier(member.name) || member.name.text !== 'properties') continue;
+    let object = ts.isPropertyDeclaration(member) ? member.initializer : undefined;
+    if (ts.isGetAccessorDeclaration(member)) object = member.body?.statements.find(ts.isReturnStatement)?.expression;
+    while (object && (ts.isParenthesizedExpression(object) || ts.isAsExpression(object) || ts.isSatisfiesExpression(object))) object = object.expression;
+    if (!object || !ts.isObjectLiteralExpression(object)) continue;
+    for (const property of object.properties) {
+      if (property.name && (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) names.add(property.name.text);
+    }
+  }
+  return names;
+}
+
 /** The renamable private members a class declares: its own members and its constructor's parameter properties. */
 function privateMembers(cls) {
   const members = [];
+  const reactive = litPropertyNames(cls);
   for (const member of cls.members) {
     if (ts.isConstructorDeclaration(member)) {
       for (const parameter of member.parameters) if (isPrivate(parameter) && ts.isIdentifier(parameter.name)) members.push(parameter);
-    } else if (isPrivate(member) && member.name && ts.isIdentifier(member.name) && !isDecorated(member)) {
+    } else if (isPrivate(member) && member.name && ts.isIdentifier(member.name) && !isDecorated(member) && !reactive.has(member.name.text)) {
       members.push(member);
     }
   }

@@ -18,8 +18,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { packPackage, ROOT } from './pack-package.mjs';
 
-/** Ceilings in bytes: about a third above the 0.1.0 tarball (1.9 MB, 7.8 MB unpacked). */
-export const CEILINGS = { size: 2_500_000, unpackedSize: 10_000_000 };
+/**
+ * Ceilings in bytes: about a third above the 0.1.0 tarball (1.9 MB, 7.8 MB unpacked). The
+ * unpacked ceiling was reached at 10.01 MB by code moved into modules of their own so that an
+ * app loads it only with the part that uses it (each module is four files and three maps, in
+ * the ESM, development and type builds): raised to 10.5 MB. Most of it is source maps (the CDN
+ * file's and its development twin's, 2.6 MB together).
+ */
+export const CEILINGS = { size: 2_500_000, unpackedSize: 10_500_000 };
 
 /** Folders of the repository that must not be published. */
 const UNPUBLISHED = /^(test|bench|demo|scripts|examples|docs|site|toolchain|public|screenshots|\.tmp|\.github)\/|(^|\/)node_modules\/|\.test\.ts$/;

@@ -4,6 +4,7 @@
 export * from './schema/index.js';
 export * from './endpoint/index.js';
 export * from './core/index.js';
+export * from './core/internal.js';
 export * from './rest/index.js';
 export * from './snapshots/internal.js';
 export * from './refresh/internal.js';

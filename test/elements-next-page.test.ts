@@ -30,6 +30,11 @@ const handlers = () => [
     return HttpResponse.json(notes.slice((page - 1) * 3, page * 3));
   }),
   http.get('/np-api/notes/:id', ({params}) => HttpResponse.json(notes.find(n => String(n.id) === params['id']))),
+  // A server that does not know the page param: always the first three notes.
+  http.get('/np-api/unpaged', ({request}) => {
+    requested.push(new URL(request.url).search);
+    return HttpResponse.json(notes.slice(0, 3));
+  }),
   // The same notes with a cursor in the body.
   http.get('/np-api/cursored', ({request}) => {
     const offset = Number(new URL(request.url).searchParams.get('after') ?? 0);
@@ -41,12 +46,12 @@ const rowTemplate = '<template type="repeat" repeat="{{ items }}"><p class="titl
 const titles = (el: Element) => [...el.querySelectorAll('.title')].map(text);
 
 /** A page-numbered <data-resource> of notes with `inner` as its template's content (a string: Lit binds nothing inside a <template>). */
-async function mount(inner: string) {
+async function mount(inner: string, path = '/notes/:id') {
   const events: CustomEvent[] = [];
   const record = (e: Event) => events.push(e as CustomEvent);
   const provider = await fixture<DataProvider>(`
     <data-provider>
-      <data-resource url-prefix="/np-api" path="/notes/:id" entity="NpNote" pagination-field="page"><template>${inner}</template></data-resource>
+      <data-resource url-prefix="/np-api" path="${path}" entity="NpNote" pagination-field="page"><template>${inner}</template></data-resource>
     </data-provider>
   `);
   provider.addEventListener('data-error', record);
@@ -92,6 +97,20 @@ describe('<data-resource>: infinite lists', () => {
     expect(loaded).to.have.length(3);
     expect(loaded[0]!.bubbles && loaded[0]!.composed).to.equal(true);
     expect(((loaded[0]!.detail as DataLoadDetail).data as unknown[]).length).to.equal(6);
+  });
+
+  it('a server that ignores the page param: hasMore ends after the page that added nothing, and no more is asked', async () => {
+    const {el} = await mount(
+      `${rowTemplate}
+      <template type="if" if="{{ hasMore }}"><button data-action="loadNextPage">More</button></template>`,
+      '/unpaged/:id',
+    );
+    expect(titles(el)).to.deep.equal(['note 1', 'note 2', 'note 3']);
+    el.querySelector('button')!.click();
+    await until(() => el.querySelector('button') === null, 'page 2 added nothing: no more');
+    expect(await el.loadNextPage()).to.equal(undefined);
+    expect(titles(el)).to.deep.equal(['note 1', 'note 2', 'note 3']);
+    expect(requested).to.deep.equal(['', '?page=2']);
   });
 
   it('loadNextPage() and a form action, over a resource with a cursor in the body', async () => {

@@ -1,5 +1,4 @@
 import {html, LitElement, nothing, type PropertyValues, type TemplateResult} from 'lit';
-import {property, state} from 'lit/decorators.js';
 import {requestsInFlight, resultOrigin, visibleState, type Controller, type State} from '../../src/core/index.js';
 import type {FetchableEndpoint} from '../../src/endpoint/index.js';
 import {declaredOn} from '../declarations-shelf.js';
@@ -99,22 +98,37 @@ const LABELS: Record<DevtoolsTab, string> = {
 export class DataDevtools extends LitElement {
   static override styles = devtoolsStyles;
 
+  // Declared here rather than with decorators: their helper would weigh on the devtools file.
+  // A state is `attribute: false` as well, as `@state()` has it (and the manifest lists no attribute for it).
+  // A private one keeps its name in production builds too (scripts/private-names.mjs): Lit defines it by name.
+  static override properties = {
+    controller: {attribute: false},
+    open: {type: Boolean},
+    tab: {},
+    history: {type: Number},
+    inline: {type: Boolean, reflect: true},
+    expanded: {state: true, attribute: false},
+    current: {state: true, attribute: false},
+    search: {state: true, attribute: false},
+    selectedCommit: {state: true, attribute: false},
+  };
+
   /** A Controller to show instead of the nearest provider's (an input: never changed by the element). */
-  @property({attribute: false}) controller?: Controller;
+  declare controller?: Controller;
   /** Start open. Setting it opens or collapses the panel; the user's toggling does not change it. */
-  @property({type: Boolean}) open = false;
+  open = false;
   /** The view to show (set it to switch); the user's tab choice does not change it. */
-  @property() tab: DevtoolsTab = 'entities';
+  tab: DevtoolsTab = 'entities';
   /** How many commits the log keeps for the "State after" view. */
-  @property({type: Number}) history = 50;
+  history = 50;
   /** Lay out in the page flow instead of fixed to the bottom-right corner. */
-  @property({type: Boolean, reflect: true}) inline = false;
+  inline = false;
 
   /** Whether the panel is open now; reflected as the `expanded` attribute. */
-  @state() private expanded = false;
-  @state() private current: DevtoolsTab = 'entities';
-  @state() private search = '';
-  @state() private selectedCommit: number | undefined;
+  private expanded = false;
+  private current: DevtoolsTab = 'entities';
+  private search = '';
+  private declare selectedCommit: number | undefined;
   private readonly openPaths = new Set<string>();
   private readonly feed = new DevtoolsFeed(this, this.history);
   private readonly tree: TreeState = {

@@ -1,4 +1,4 @@
-import {DEV_MODE} from '../dev/index.js';
+import {checkErrorGiven, checkWatchCall, DEV_MODE} from '../dev/index.js';
 import {checkOptions} from './check-options.js';
 import {
   canFetch,
@@ -204,6 +204,7 @@ export class Controller {
    * ```
    */
   watch<E extends EndpointInterface>(endpoint: E, args: Readonly<EndpointArgs<E>>, listener: WatchListener<EndpointResult<E>>): Watch<EndpointResult<E>> {
+    if (DEV_MODE) checkWatchCall(args, listener);
     const full = fullArgs(endpoint, args);
     return this.store.notifier.watch(endpoint, full, keyOf(endpoint, full), listener);
   }
@@ -313,6 +314,7 @@ export class Controller {
    * ```
    */
   setError<E extends EndpointInterface>(endpoint: E, ...argsAndError: ArgsThen<EndpointArgs<E>, unknown>): void {
+    if (DEV_MODE) checkErrorGiven(argsAndError[argsAndError.length - 1]);
     const full = fullArgs(endpoint, argsAndError.slice(0, -1));
     this.store.fail(endpoint.key(...full), argsAndError[argsAndError.length - 1], undefined, this.store.now(), endpoint, full);
   }

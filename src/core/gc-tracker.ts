@@ -1,17 +1,16 @@
-import type {EndpointInterface} from '../endpoint/index.js';
 import type {EntityLike, NormalizedResponse} from '../schema/index.js';
 import type {SweepResult} from './garbage-collect.js';
 import type {GCPolicy} from './gc-policy.js';
 import type {RequestRegistry} from './request-registry.js';
-import {RetainedReads, type HeldRead, type WatchedReads} from './retained-reads.js';
+import {RetainedReads, type WatchedReads} from './retained-reads.js';
 import type {State} from './state.js';
 
 /**
  * What garbage collection needs to know besides the state: which reads are
- * retained, the schema each stored result was written with (to follow its
- * references), and the table adapters met (to follow a row found by
- * scanning a table). The Controller feeds it as it writes and asks it to
- * sweep.
+ * retained (it counts them, as {@link RetainedReads}), the schema each
+ * stored result was written with (to follow its references), and the table
+ * adapters met (to follow a row found by scanning a table). The Controller
+ * feeds it as it writes and asks it to sweep.
  *
  * @example
  * ```ts
@@ -20,8 +19,7 @@ import type {State} from './state.js';
  * const swept = tracker.sweep(base, visible, now, requests);
  * ```
  */
-export class GCTracker {
-  private readonly retained: RetainedReads;
+export class GCTracker extends RetainedReads {
   private readonly schemas = new Map<string, unknown>();
   private readonly adapters = new Map<string, EntityLike>();
 
@@ -30,21 +28,12 @@ export class GCTracker {
     readonly policy: GCPolicy | undefined,
     watched?: WatchedReads,
   ) {
-    this.retained = new RetainedReads(watched);
+    super(watched);
   }
 
   /** How many distinct reads are retained (held or watched). */
   get retainedCount(): number {
-    return this.retained.size;
-  }
-
-  /** Every retained read (held or watched). */
-  reads(): IterableIterator<HeldRead> {
-    return this.retained.reads();
-  }
-
-  retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void {
-    return this.retained.retain(endpoint, args, key);
+    return this.size;
   }
 
   /** Notes a response written: its tables' adapters, and the schema of its result (when it stores one under `key`). */
@@ -70,7 +59,7 @@ export class GCTracker {
       base,
       visible,
       now,
-      retained: this.retained,
+      retained: this,
       schemas: this.schemas,
       adapters: this.adapters,
       inFlightKeys: new Set(requests.keys()),

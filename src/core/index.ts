@@ -20,7 +20,6 @@ export type {ControllerPlugin} from './controller-plugin.js';
 export {reportError, reportFailure} from './report-error.js';
 export {unfetchableError} from './unfetchable-error.js';
 export {internalsOf, isController, type ControllerInternals} from './internals.js';
-export type {HeldWrite, WriteHold} from './request-pipeline.js';
 export {fullArgs, keyOf, type RetainHook} from './store.js';
 export {
   visibleState,

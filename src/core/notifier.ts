@@ -202,14 +202,12 @@ export class Notifier implements WatchedReads {
 
   watch(endpoint: EndpointInterface, args: readonly unknown[], key: string, listener: WatchListener): Watch {
     let entry = this.entryOf(endpoint, key);
-    const outcome = this.readSafely(endpoint, args, key, NO_READS);
-    if (!entry) {
+    // Only time moves a response without a commit (fresh to stale): the others hear it too.
+    if (entry) this.evaluate(entry, NO_READS);
+    else {
+      const outcome = this.readSafely(endpoint, args, key, NO_READS);
       entry = new WatchEntry(endpoint, args, key, outcome.response, outcome.reads, this.host.poll(endpoint, args, key));
       this.index.add(entry);
-    } else {
-      this.index.update(entry, outcome.reads);
-      // Only time moves a response without a commit (fresh to stale): the others hear it too.
-      if (!sameResponse(entry.response, outcome.response)) this.tell(entry, outcome.response);
     }
     const handle = new WatchHandle(this, entry, listener);
     entry.add(handle);
@@ -290,10 +288,14 @@ export class Notifier implements WatchedReads {
     }
   }
 
-  /** Reads `entry` again (after a commit, or a watch's `read()`), telling its readers when the response changed. */
-  evaluate(entry: WatchEntry): void {
+  /**
+   * Reads `entry` again (after a commit, a watch's `read()`, a new reader),
+   * telling its readers when the response changed. A read that throws
+   * leaves it indexed by `failedReads`.
+   */
+  evaluate(entry: WatchEntry, failedReads = entry.indexedReads): void {
     if (entry.watches === undefined) return;
-    const outcome = this.readSafely(entry.endpoint, entry.args, entry.key, entry.indexedReads);
+    const outcome = this.readSafely(entry.endpoint, entry.args, entry.key, failedReads);
     this.index.update(entry, outcome.reads);
     if (!sameResponse(entry.response, outcome.response)) this.tell(entry, outcome.response);
   }

@@ -3,6 +3,7 @@ import {DEV_MODE} from '../dev/index.js';
 import {abortError} from './abort-error.js';
 import {Backoff} from './backoff.js';
 import {ChangeSet} from './change-set.js';
+import type {WriteSender} from './held-writes.js';
 import {RequestListeners} from './request-listeners.js';
 import {RequestRegistry, type Flight} from './request-registry.js';
 import {retryDelay, retryOptions, type RetryOptions} from './retry-policy.js';
@@ -19,43 +20,8 @@ import {unfetchableError} from './unfetchable-error.js';
 export interface RequestCall {
   readonly signal?: AbortSignal;
   readonly holds: boolean;
-  /** `false`: this write fails rather than wait while offline (see {@link WriteHold}). */
+  /** `false`: this write fails rather than wait while offline (see `WriteHold`). */
   readonly queueOffline?: boolean;
-}
-
-/**
- * A write the pipeline offers to hold back: before it is sent, and when its
- * send failed. `send()` sends it (dated anew), `signal` aborts when the
- * write is abandoned.
- */
-export interface HeldWrite {
-  readonly endpoint: FetchableEndpoint;
-  readonly args: readonly unknown[];
-  /** Whether the write may wait: neither its endpoint nor its call said `queueOffline: false`. */
-  readonly queueable: boolean;
-  /** When it was made (its first trigger time): writes held back are sent in this order. */
-  readonly order: number;
-  readonly signal: AbortSignal;
-  send(): Promise<unknown>;
-}
-
-/**
- * Holds writes back while they cannot be sent, as a part (offline writes)
- * sets it: given a write about to be sent (`error` undefined) or one whose
- * send failed, it returns the promise of the write's outcome (its response,
- * or the error it fails with), or undefined to go on as if it were not
- * there. While that promise is pending the write's prediction is shown as
- * `pendingOffline`.
- *
- * @example
- * ```ts
- * internalsOf(controller).pipeline.writeHold = {
- *   hold: (write, error) => (navigator.onLine ? undefined : new Promise(resolve => addEventListener('online', () => resolve(write.send()), {once: true}))),
- * };
- * ```
- */
-export interface WriteHold {
-  hold(write: HeldWrite, error?: unknown): Promise<unknown> | undefined;
 }
 
 /**
@@ -71,8 +37,8 @@ export interface WriteHold {
  */
 export class RequestPipeline {
   readonly listeners = new RequestListeners();
-  /** Set by the offline writes part; without it a write is sent at once and fails as it fails. */
-  writeHold: WriteHold | undefined = undefined;
+  /** Set by the offline writes part (see `holdWrites`); without it a write is sent at once and fails as it fails. */
+  writeHold: WriteSender | undefined = undefined;
 
   constructor(
     private readonly store: Store,
@@ -83,37 +49,28 @@ export class RequestPipeline {
   /** Starts or joins a request; rejects (never throws) on bad input. */
   request(endpoint: EndpointInterface, args: readonly unknown[], call: RequestCall): Promise<unknown> {
     const {store, registry} = this;
+    let mutation: boolean;
     let full: readonly unknown[];
     let key: string;
+    let fetchedAt: number;
+    let update: PendingUpdate | undefined;
     try {
       // Refuses what is not an endpoint, naming it.
       full = fullArgs(endpoint, args);
       key = endpoint.key(...full);
+      mutation = endpoint.sideEffect === true;
+      if (!canFetch(endpoint)) throw unfetchableError(endpoint);
+      if (call.signal?.aborted) throw abortError(call.signal, key);
+      const shared = mutation ? undefined : registry.shared(key);
+      if (shared) return this.join(shared, call);
+      fetchedAt = store.triggerTime();
+      // Only mutations predict: a GET may carry a getOptimisticResponse for its push/unshift/assign.
+      if (mutation && endpoint.getOptimisticResponse) update = store.predict(endpoint, full, fetchedAt);
     } catch (error) {
       return Promise.reject(error);
     }
-    if (!canFetch(endpoint)) return Promise.reject(unfetchableError(endpoint));
-    if (call.signal?.aborted) return Promise.reject(abortError(call.signal, key));
-    const mutation = endpoint.sideEffect === true;
-    if (!mutation) {
-      const shared = registry.shared(key);
-      if (shared) return this.join(shared, call);
-    }
 
-    const fetchedAt = store.triggerTime();
-    let update: PendingUpdate | undefined;
-    // Only mutations predict: a GET may carry a getOptimisticResponse for its push/unshift/assign.
-    if (mutation && endpoint.getOptimisticResponse) {
-      try {
-        update = store.predict(endpoint, full, fetchedAt);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }
-
-    const flight = registry.start(
-      update ? {key, endpoint, args: full, fetchedAt, mutation, prediction: update.id} : {key, endpoint, args: full, fetchedAt, mutation},
-    );
+    const flight = registry.start({key, endpoint, args: full, fetchedAt, mutation, ...(update && {prediction: update.id})});
     this.listeners.changed();
     flight.cancel = () => this.cancel(flight, mutation, update);
     const promise = this.join(flight, call);
@@ -122,7 +79,19 @@ export class RequestPipeline {
       store.notifier.flushSoon();
     }
     let sentAt = fetchedAt;
-    const sent = mutation && this.writeHold ? this.sendWrite(endpoint, full, flight, update, call, at => (sentAt = at)) : this.attempt(endpoint, full, flight, mutation);
+    const sent =
+      mutation && this.writeHold
+        ? this.writeHold.send({
+            store,
+            endpoint,
+            args: full,
+            flight,
+            update,
+            call,
+            attempt: () => this.attempt(endpoint, full, flight, true),
+            sentAt: at => (sentAt = at),
+          })
+        : this.attempt(endpoint, full, flight, mutation);
     sent.then(
       value => {
         if (!this.settle(flight, mutation)) return;
@@ -147,44 +116,6 @@ export class RequestPipeline {
       },
     );
     return promise;
-  }
-
-  /**
-   * Sends a write through the {@link WriteHold}: held before it is sent or
-   * after a send that failed, its prediction marked held meanwhile; sent
-   * again (dated anew through `sentAt`) when the hold says so.
-   */
-  private sendWrite(
-    endpoint: FetchableEndpoint,
-    args: readonly unknown[],
-    flight: Flight,
-    update: PendingUpdate | undefined,
-    call: RequestCall,
-    sentAt: (at: number) => void,
-  ): Promise<unknown> {
-    const {store} = this;
-    const hold = (error?: unknown): Promise<unknown> | undefined => {
-      const held = flight.settled ? undefined : this.writeHold?.hold(write, error);
-      if (held && update) store.hold(update, true);
-      return held;
-    };
-    const write: HeldWrite = {
-      endpoint,
-      args,
-      queueable: call.queueOffline !== false && endpoint.queueOffline !== false,
-      order: flight.fetchedAt,
-      signal: flight.signal(),
-      send: () => {
-        if (update) store.hold(update, false);
-        sentAt(update?.fetchedAt ?? store.triggerTime());
-        // Shown as held again until the hold decides: it may keep the write for later, or fail it (which rolls it back).
-        return this.attempt(endpoint, args, flight, true).catch(error => {
-          if (update && !flight.settled) store.hold(update, true);
-          throw error;
-        });
-      },
-    };
-    return hold() ?? this.attempt(endpoint, args, flight, true).catch(error => hold(error) ?? Promise.reject(error));
   }
 
   /**
@@ -280,10 +211,10 @@ export class RequestPipeline {
    */
   private cancel(flight: Flight, mutation: boolean, update: PendingUpdate | undefined): void {
     const {store} = this;
+    // Not settled yet (a settled request is never abandoned): removed as one that settles,
+    // then marked aborted, so that what the request still returns is dropped.
+    this.settle(flight, mutation);
     flight.aborted = true;
-    this.registry.settle(flight);
-    this.listeners.changed();
-    if (!mutation) store.notifier.queueRequest(flight.key);
     const error = abortError(undefined, flight.key);
     flight.abort(error);
     if (update) store.commit(store.base, new ChangeSet(), 'abort', update);

@@ -27,7 +27,8 @@ export interface WatchedReads {
  * Reference counts of the reads that readers hold (`controller.retain`),
  * seen together with the reads that are watched. Counted per endpoint and
  * key, not per key alone: a key names a read only within its endpoint, and
- * each endpoint must keep its own reads alive.
+ * each endpoint must keep its own reads alive. Held by key first, so that
+ * whether a key is held is one lookup.
  *
  * @example
  * ```ts
@@ -38,31 +39,32 @@ export interface WatchedReads {
  * ```
  */
 export class RetainedReads {
-  private readonly byEndpoint = new Map<EndpointInterface, Map<string, RetainedRead>>();
-  private readonly keyCounts = new Map<string, number>();
+  // Entries are removed at zero so that a long session of mounts and unmounts stays bounded.
+  private readonly byKey = new Map<string, Map<EndpointInterface, RetainedRead>>();
 
   /** `watched`: reads retained without a count here, for as long as they are watched. */
   constructor(private readonly watched?: WatchedReads) {}
 
   /** Adds one holder; returns the release function (calling it again does nothing). */
   retain(endpoint: EndpointInterface, args: readonly unknown[], key: string): () => void {
-    let reads = this.byEndpoint.get(endpoint);
-    if (!reads) this.byEndpoint.set(endpoint, (reads = new Map()));
-    let read = reads.get(key);
-    if (!read) reads.set(key, (read = {endpoint, args, key, count: 0}));
+    let reads = this.byKey.get(key);
+    if (!reads) this.byKey.set(key, (reads = new Map()));
+    let read = reads.get(endpoint);
+    if (!read) reads.set(endpoint, (read = {endpoint, args, key, count: 0}));
     read.count++;
-    this.keyCounts.set(key, (this.keyCounts.get(key) ?? 0) + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      this.release(read, reads);
+      if (--read.count > 0) return;
+      reads.delete(endpoint);
+      if (reads.size === 0) this.byKey.delete(key);
     };
   }
 
   /** Whether any reader holds or watches a read with this key. */
   hasKey(key: string): boolean {
-    return this.keyCounts.has(key) || this.watched?.hasKey(key) === true;
+    return this.byKey.has(key) || this.watched?.hasKey(key) === true;
   }
 
   /** How many distinct reads are held or watched (for leak checks). */
@@ -74,18 +76,7 @@ export class RetainedReads {
 
   /** Every held or watched read, each (endpoint, key) once. */
   *reads(): IterableIterator<HeldRead> {
-    for (const reads of this.byEndpoint.values()) yield* reads.values();
-    if (this.watched) for (const read of this.watched.reads()) if (!this.byEndpoint.get(read.endpoint)?.has(read.key)) yield read;
-  }
-
-  private release(read: RetainedRead, reads: Map<string, RetainedRead>): void {
-    // Entries are removed at zero so that a long session of mounts and unmounts stays bounded.
-    if (--read.count === 0) {
-      reads.delete(read.key);
-      if (reads.size === 0) this.byEndpoint.delete(read.endpoint);
-    }
-    const left = (this.keyCounts.get(read.key) ?? 1) - 1;
-    if (left === 0) this.keyCounts.delete(read.key);
-    else this.keyCounts.set(read.key, left);
+    for (const reads of this.byKey.values()) yield* reads.values();
+    if (this.watched) for (const read of this.watched.reads()) if (!this.byKey.get(read.key)?.has(read.endpoint)) yield read;
   }
 }

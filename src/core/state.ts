@@ -27,8 +27,8 @@ export interface ResultMeta {
    */
   readonly grown?: true;
   /**
-   * The page that last wrote a list grown by next pages: its args and how
-   * many items it held. The next page follows it, also in a Controller that
+   * The page that last wrote a list grown by next pages: its args, how
+   * many items it held and how many of them were new to the list. The next page follows it, also in a Controller that
    * starts from a snapshot of this one (page numbers live nowhere else).
    */
   readonly page?: LastPage;
@@ -45,7 +45,10 @@ export interface ResultMeta {
  */
 export interface LastPage {
   readonly args: readonly unknown[];
+  /** How many items the page held, listed before or not. */
   readonly items: number;
+  /** How many of them the list did not hold before; undefined in a snapshot that does not say. */
+  readonly added?: number;
 }
 
 /** A mutation's prediction, waiting for its own request to settle. */

@@ -9,7 +9,7 @@ import {ABORTED, predict, replayPredictions, type PredictionContext} from './opt
 import type {RequestRegistry} from './request-registry.js';
 import type {ResponseState} from './response-state.js';
 import {ResultOrigins} from './result-origins.js';
-import {emptyState, withEntry, type PendingUpdate, type ResultMeta, type State} from './state.js';
+import {emptyState, withEntry, type LastPage, type PendingUpdate, type ResultMeta, type State} from './state.js';
 
 /**
  * Starts keeping a read fresh while it is retained or watched (a poll, for
@@ -217,7 +217,7 @@ export class Store {
           }
           const stillInvalid = previousMeta?.invalidated && fetchedAt < (previousMeta.invalidatedAt ?? -Infinity);
           const written: ResultMeta = stillInvalid ? {...times, invalidated: true, invalidatedAt: previousMeta.invalidatedAt!} : times;
-          meta = withEntry(meta, key, into ? {...written, grown: true, page: {args, items: pageItems(normalized)}} : written);
+          meta = withEntry(meta, key, into ? {...written, grown: true, page: {args, ...pageCounts(normalized, this.base, store)}} : written);
           changes.result(key);
           this.origins.note(key, endpoint, args);
         }
@@ -405,13 +405,25 @@ export function keyOf(endpoint: EndpointInterface, args: readonly unknown[]): st
   return isQuery(endpoint) ? endpoint.keyOf(args) : endpoint.key(...args);
 }
 
-/** How many items the next pages of `response` held (their items already listed included). */
-function pageItems(response: NormalizedResponse): number {
+/**
+ * How many items the next pages of `response` held (their items already listed included),
+ * and how many of those the lists did not hold before (`before` and `after` the commit).
+ */
+function pageCounts(response: NormalizedResponse, before: Pick<State, 'entities'>, after: Pick<State, 'entities'>): Pick<LastPage, 'items' | 'added'> {
   let items = 0;
+  let added = 0;
   for (const op of response.collectionOps) {
-    if (op.list !== undefined) items += Array.isArray(op.refs) ? op.refs.length : Object.keys(op.refs).length;
+    if (op.list === undefined) continue;
+    items += countOf(op.refs);
+    const table = op.collection.key;
+    added += countOf(after.entities.get(table)?.get(op.list)) - countOf(before.entities.get(table)?.get(op.list));
   }
-  return items;
+  return {items, added};
+}
+
+/** How many members a stored list (or map) has; none for anything else (no list yet, INVALID). */
+function countOf(list: unknown): number {
+  return Array.isArray(list) ? list.length : typeof list === 'object' && list !== null ? Object.keys(list).length : 0;
 }
 
 /**

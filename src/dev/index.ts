@@ -7,6 +7,7 @@ export {devLog} from './dev-log.js';
 export {checkSchema} from './check-schema.js';
 export {checkMilliseconds} from './check-milliseconds.js';
 export {checkEndpoint} from './check-endpoint.js';
+export {checkErrorGiven, checkWatchCall} from './check-controller-calls.js';
 export {warnMissingEndpoint} from './warn-missing-endpoint.js';
 export {warnUndefinedArgs} from './warn-undefined-args.js';
 export {isEndpointLike} from './endpoint-like.js';

@@ -6,12 +6,19 @@ import type {FetchableEndpoint} from './endpoint-types.js';
  *
  * @example
  * ```ts
- * const context: NextPageContext = {items: 0}; // the last page was empty
+ * const context: NextPageContext = {items: 0, added: 0}; // the last page was empty
  * ```
  */
 export interface NextPageContext {
   /** How many items the last next page held (listed before or not); undefined when only the first page is loaded. */
   readonly items: number | undefined;
+  /**
+   * How many of those the list did not hold before: 0 when the page brought only items
+   * already listed (a server that ignores the page param, or repeats its last page past the
+   * end). Undefined when only the first page is loaded, or restored from a snapshot that
+   * does not say.
+   */
+  readonly added?: number;
 }
 
 /**

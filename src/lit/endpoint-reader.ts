@@ -8,7 +8,7 @@ import {MissingProviderError} from './missing-provider-error.js';
 import {argsList} from './reader-args.js';
 import {afterPageLoad} from './page-load.js';
 import {isServerRendered} from './server-render.js';
-import {logUnhandledReaderError} from './unhandled-reader-error.js';
+import {boundaryCanTake, logUnhandledReaderError} from './unhandled-reader-error.js';
 
 /**
  * `pending` while there is nothing to show yet, `complete` with a value, `error` when it failed.
@@ -210,11 +210,6 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
     return this.handlesErrors;
   }
 
-  /** Whether a `<data-boundary>` may take this reader's errors (useSuspense's do). */
-  protected get boundaryCanTake(): boolean {
-    return false;
-  }
-
   /**
    * An error nothing shows reaches the page, once per failure and in every build:
    * `data-error` from the host and `reportError` (see `announceFailure`); development
@@ -239,7 +234,7 @@ export abstract class EndpointReader<E extends EndpointInterface, T> implements 
   private announce(error: unknown): void {
     const taken = announceFailure(this.host, error);
     // The check sits here so that a production build, where DEV_MODE is false, drops the explanation.
-    if (DEV_MODE && !taken) logUnhandledReaderError(this.host, this.endpoint, this.args, error, this.boundaryCanTake);
+    if (DEV_MODE && !taken) logUnhandledReaderError(this.host, this.endpoint, this.args, error, boundaryCanTake(this));
   }
 
   /** The provider's Controller changed: drop what was known about the previous one. */

@@ -2,6 +2,28 @@ import {devLog} from '../dev/index.js';
 import {MissingProviderError} from './missing-provider-error.js';
 import {undefinedAncestor} from './undefined-ancestor.js';
 
+/** Development mode: the reader classes whose errors a `<data-boundary>` may take. */
+const boundaryReaders: (abstract new (...args: never[]) => object)[] = [];
+
+/**
+ * Development mode: notes a reader class whose errors a `<data-boundary>`
+ * may take (useSuspense's), for the advice of {@link logUnhandledReaderError}.
+ * A record kept here rather than a member of the reader: production builds drop it.
+ *
+ * @example
+ * ```ts
+ * if (DEV_MODE) noteBoundaryReaders(SuspenseController);
+ * ```
+ */
+export function noteBoundaryReaders(readerClass: abstract new (...args: never[]) => object): void {
+  boundaryReaders.push(readerClass);
+}
+
+/** Development mode: whether `reader` is of a class noted by {@link noteBoundaryReaders}. */
+export function boundaryCanTake(reader: object): boolean {
+  return boundaryReaders.some(readerClass => reader instanceof readerClass);
+}
+
 /**
  * Development mode: explains (console.error) a reader's error that nothing
  * shows (no `<data-boundary>` takes it, its host did not say it handles

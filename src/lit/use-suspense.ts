@@ -4,6 +4,7 @@ import type {FetchableEndpoint} from '../endpoint/index.js';
 import {BoundaryLink, type SuspenseSource} from './boundary-context.js';
 import {FetchingReader} from './fetching-reader.js';
 import type {ReaderArgsParam} from './reader-args.js';
+import {noteBoundaryReaders} from './unhandled-reader-error.js';
 import type {FetchValue} from './value-types.js';
 
 /**
@@ -72,11 +73,10 @@ export class SuspenseController<E extends FetchableEndpoint> extends FetchingRea
     this.boundaryLink?.registry?.report(this);
   }
 
-  protected override get boundaryCanTake(): boolean {
-    return true;
-  }
-
   protected override errorTaken(): boolean {
     return this.boundaryLink?.registry !== undefined || super.errorTaken();
   }
 }
+
+// Development mode tells of this reader's unhandled errors that a <data-boundary> would take them.
+if (DEV_MODE) noteBoundaryReaders(SuspenseController);

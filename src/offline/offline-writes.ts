@@ -1,4 +1,5 @@
-import {internalsOf, reportError, reportFailure, type Controller, type ControllerPlugin, type HeldWrite} from '../core/index.js';
+import {internalsOf, reportError, reportFailure, type Controller, type ControllerPlugin} from '../core/index.js';
+import {holdWrites, type HeldWrite} from '../core/internal.js';
 import {canFetch, type EndpointInterface, type FetchableEndpoint} from '../endpoint/index.js';
 import {checkOptionsObject, DEV_MODE, devLog} from '../dev/index.js';
 import {browserNetwork, type NetworkStatus} from './network-status.js';
@@ -218,7 +219,7 @@ export class OfflineWrites implements ControllerPlugin {
       }
     };
 
-    pipeline.writeHold = {
+    pipeline.writeHold = holdWrites({
       hold(write, error) {
         if (restoring) return enqueue(write, restoring);
         if (!write.queueable) return undefined;
@@ -229,7 +230,7 @@ export class OfflineWrites implements ControllerPlugin {
         if (error === undefined && network.online()) void flush();
         return held;
       },
-    };
+    });
 
     if (channel) {
       channel.onmessage = ({data}: MessageEvent<WriteOutcome>) => {

@@ -1,5 +1,5 @@
-import {fullArgs, internalsOf, isController, type Controller, type FetchOptions} from '../core/index.js';
-import {DEV_MODE, isEndpointLike, shownValue} from '../dev/index.js';
+import {fullArgs, internalsOf, isController, type Controller, type FetchOptions, type LastPage} from '../core/index.js';
+import {DEV_MODE, devLog, isEndpointLike, shownValue} from '../dev/index.js';
 import {isPaginated, type EndpointArgs, type EndpointInterface, type EndpointResult, type FetchableEndpoint, type NextPageContext} from '../endpoint/index.js';
 import type {RestEndpoint} from '../rest/index.js';
 import {defaultNextPage, nextPageEndpoint} from './page-endpoint.js';
@@ -72,9 +72,10 @@ function pageAfter(controller: Controller, endpoint: EndpointInterface, full: re
   // The list's meta says which next page wrote it last; a fetch of the list itself leaves none.
   const page = internalsOf(controller).store.visible.meta.get(endpoint.key(...full))?.page;
   const last = page ? page.args : full;
-  const context: NextPageContext = {items: page?.items};
+  const context: NextPageContext = {items: page?.items, added: page?.added};
   const params = (last[0] ?? {}) as Record<string, unknown>;
-  const next = endpoint.nextPage ? endpoint.nextPage(data, params, context) : defaultNextPage(data, params, endpoint.paginationField, context.items);
+  const next = endpoint.nextPage ? endpoint.nextPage(data, params, context) : defaultNextPage(data, params, endpoint.paginationField, context.items, context.added);
+  if (DEV_MODE && next == null && !endpoint.nextPage && page) warnRepeatedPage(endpoint, page);
   return next === undefined || next === null ? undefined : [next, ...last.slice(1)];
 }
 
@@ -88,4 +89,20 @@ function checkPageCall(controller: unknown, options: unknown): void {
   if (isEndpointLike((options as {getList?: unknown} | null | undefined)?.getList)) {
     throw new TypeError("fetchNextPage: given a whole resource: give its list's endpoint (resource.getList)");
   }
+}
+
+const toldPages = new WeakSet<LastPage>();
+
+/**
+ * Development mode: a page that held items but none the list did not hold ends the list of
+ * numbered pages, which is silent in the page; said once per page, since lists ask again on
+ * every render whether there is more.
+ */
+function warnRepeatedPage(endpoint: EndpointInterface, page: LastPage): void {
+  if (page.added !== 0 || page.items === 0 || toldPages.has(page)) return;
+  toldPages.add(page);
+  devLog(
+    'warn',
+    `${endpoint.name ?? 'next page'}: the page ${shownValue(page.args[0])} held ${page.items} items, all already in the list, so the list ends there. A server that ignores the page param, or repeats its last page past the end, does this; give the endpoint nextPage to decide otherwise.`,
+  );
 }

@@ -76,9 +76,16 @@ export function nextPageEndpoint(endpoint: RestEndpoint<any>): RestEndpoint<any>
  * by `parseResponse`, as `{link, results}`) and its `rel="next"` URL's
  * param; a field of the value named like the param (a cursor; empty or null
  * at the end); else a page number, one more than `params` has (1 when
- * absent), until a page comes back empty.
+ * absent), until a page comes back empty or adds no item the list did not
+ * hold (`added`: 0).
  */
-export function defaultNextPage(value: unknown, params: Record<string, unknown>, field: string, items: number | undefined): Record<string, unknown> | undefined {
+export function defaultNextPage(
+  value: unknown,
+  params: Record<string, unknown>,
+  field: string,
+  items: number | undefined,
+  added?: number,
+): Record<string, unknown> | undefined {
   if (value === null || value === undefined) return undefined;
   const fields = typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   // The Link header, as the specification's parseResponse keeps it ({link, results}).
@@ -99,8 +106,10 @@ export function defaultNextPage(value: unknown, params: Record<string, unknown>,
   }
   if (DEV_MODE && fields) warnCursorLike(fields, field);
   // A page number: the one after the last page loaded (the first page has none: 1), while
-  // pages hold items: an API of bare pages has no other end.
-  if (items === 0) return undefined;
+  // pages add items: an API of bare pages has no other end. A page of items the list already
+  // held ends it too, or a server that ignores the param (or repeats its last page past the
+  // end) would be asked for pages forever by an infinite list.
+  if (items === 0 || added === 0) return undefined;
   const current = params[field] === undefined ? 1 : Number(params[field]);
   if (!Number.isFinite(current)) return undefined;
   return {...params, [field]: current + 1};

@@ -2,6 +2,7 @@ import {globalTimers, internalsOf, reportError, visibleState, type Controller, t
 import {checkOptionsObject, DEV_MODE} from '../dev/index.js';
 import {merge, type DehydratedState} from '../snapshots/index.js';
 import {dehydrateState, unsavedOnce} from '../snapshots/internal.js';
+import {checkStorage} from './check-storage.js';
 import {indexedDBStorage, type PersistStorage} from './persist-storage.js';
 import {asStale, boundedJson, keepSince} from './snapshot-bounds.js';
 import {StorageError, type StorageErrorKind} from './storage-error.js';
@@ -128,6 +129,7 @@ export class Persistence implements ControllerPlugin {
     this.throttleMs = amount(options.throttleMs, 1_000, {option: 'throttleMs', unit: 'ms', name, zero: true});
     this.maxSize = amount(options.maxSize, 8 * 1024 * 1024, {option: 'maxSize', unit: 'characters', name});
     this.maxAge = amount(options.maxAge, 24 * 3_600_000, {option: 'maxAge', unit: 'ms', name});
+    if (DEV_MODE && options.storage !== undefined) checkStorage(options.storage, name);
     this.storage = options.storage ?? indexedDBStorage(name);
     this.timers = options.timers ?? globalTimers;
     this.now = options.now ?? Date.now;

@@ -17,10 +17,6 @@ export function bodyOrParams(
 ): (this: any, value: any, ...args: any[]) => any {
   return function process(this: unknown, value: unknown, ...args: unknown[]): unknown {
     const out: unknown = inner.call(this, value, ...args);
-    return isNonEmptyObject(out) && keeps(out as object) ? out : args[0];
+    return out !== null && typeof out === 'object' && !Array.isArray(out) && Object.keys(out).length > 0 && keeps(out) ? out : args[0];
   };
-}
-
-function isNonEmptyObject(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0;
 }

@@ -1,4 +1,4 @@
-import {defineOptions, ownOptions} from './own-options.js';
+import {defineOptions} from './own-options.js';
 import type {RestEndpoint} from './rest-endpoint.js';
 
 /**
@@ -9,12 +9,12 @@ import type {RestEndpoint} from './rest-endpoint.js';
  * and would otherwise win over them.
  */
 export function copyEndpoint(source: RestEndpoint<any>, options: object, drop: readonly string[]): RestEndpoint<any> {
-  const merged = ownOptions(source);
+  // The own enumerable properties of the source: everything its options (and fields) set.
+  const merged: Record<string, unknown> = defineOptions({}, source);
   for (const key of drop) delete merged[key];
   defineOptions(merged, options);
   const Ctor = source.constructor as new (options: object) => RestEndpoint<any>;
   const copy = new Ctor(merged);
   for (const key of drop) delete (copy as unknown as Record<string, unknown>)[key];
-  defineOptions(copy, merged);
-  return copy;
+  return defineOptions(copy, merged);
 }

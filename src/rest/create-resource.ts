@@ -6,8 +6,6 @@ import {shortenPath} from './shorten-path.js';
 
 type Members = Record<ResourceMember, RestEndpoint<any>>;
 
-const MEMBERS: readonly ResourceMember[] = ['get', 'getList', 'create', 'update', 'partialUpdate', 'delete'];
-
 /**
  * The six endpoints of a REST collection from one item path and schema:
  *
@@ -83,8 +81,9 @@ function buildResource(members: Members): Resource {
 function extendResource(members: Members, overrides: ResourceOverrides): Resource {
   const next: Members = {...members};
   for (const name of Object.keys(overrides)) {
-    if (!(MEMBERS as readonly string[]).includes(name)) {
-      throw new TypeError(`resource.extend: "${name}" is not a member (expected one of ${MEMBERS.join(', ')})`);
+    // `members` holds the six members, in the order the message lists them.
+    if (!Object.hasOwn(members, name)) {
+      throw new TypeError(`resource.extend: "${name}" is not a member (expected one of ${Object.keys(members).join(', ')})`);
     }
     const member = name as ResourceMember;
     next[member] = members[member].extend(overrides[member] ?? {});

@@ -1,10 +1,10 @@
 /**
- * Copies options onto an endpoint as own properties. `defineProperty` rather
- * than assignment, so that an option named like a prototype accessor (`name`,
- * `sideEffect`) shadows it instead of calling its setter, and a `__proto__`
- * key can never change the endpoint's prototype.
+ * Copies options onto an endpoint as own properties, and returns it.
+ * `defineProperty` rather than assignment, so that an option named like a
+ * prototype accessor (`name`, `sideEffect`) shadows it instead of calling its
+ * setter, and a `__proto__` key can never change the endpoint's prototype.
  */
-export function defineOptions(target: object, options: object): void {
+export function defineOptions<T extends object>(target: T, options: object): T {
   for (const key of Object.keys(options)) {
     Object.defineProperty(target, key, {
       value: (options as Record<string, unknown>)[key],
@@ -13,11 +13,5 @@ export function defineOptions(target: object, options: object): void {
       configurable: true,
     });
   }
-}
-
-/** The own enumerable properties of an endpoint: everything its options (and fields) set. */
-export function ownOptions(source: object): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  defineOptions(out, source);
-  return out;
+  return target;
 }

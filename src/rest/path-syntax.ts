@@ -104,7 +104,7 @@ export function parsePath(path: string): PathToken[] {
 export function stringifyPath(tokens: readonly PathToken[]): string {
   return tokens
     .map((token, i) => {
-      if (token.type === 'text') return token.value.replace(/[\\{}():*()[\]?+!]/g, '\\$&');
+      if (token.type === 'text') return token.value.replace(/[\\{}():*[\]?+!]/g, '\\$&');
       if (token.type === 'group') return `{${stringifyPath(token.tokens)}}`;
       // A bare name would run on into text that starts with a name character (`:id` + `x` is `:idx`).
       const next = tokens[i + 1];

@@ -2,7 +2,6 @@ import {fillTokens, parsePath, type PathToken} from './path-syntax.js';
 
 /** A parsed path template: its parameter names and a filler. */
 export interface PathTemplate {
-  readonly path: string;
   /** Parameters outside any `{...}` group: a request cannot be built without them. */
   readonly required: readonly string[];
   /** Parameters inside a `{...}` group. */
@@ -35,7 +34,6 @@ export function pathTemplate(path: string): PathTemplate {
     const wildcards = new Set<string>();
     collect(tokens, false, required, optional, wildcards);
     template = {
-      path,
       required,
       optional,
       names: new Set([...required, ...optional]),
@@ -93,7 +91,8 @@ export function fillPath(path: string, params: Readonly<Record<string, unknown>>
   const data: Record<string, string | string[]> = Object.create(null);
   for (const name of template.names) {
     const value = params[name];
-    if (isMissing(value)) continue;
+    // Absent, or given as nothing: `null`, `''` or an empty list.
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
     data[name] = template.wildcards.has(name) ? wildcardValue(value, name, endpointName) : segmentValue(value, name, endpointName);
   }
   for (const name of template.required) if (!(name in data)) throw missingError(template, data, path, endpointName);
@@ -136,14 +135,10 @@ function missingError(template: PathTemplate, data: Record<string, unknown>, pat
   return new TypeError(`${endpointName}: missing required path parameter ${list} for path "${path}"`);
 }
 
-function isMissing(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-}
-
 function segmentValue(value: unknown, name: string, endpointName: string): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
-  throw new TypeError(`${endpointName}: path parameter "${name}" must be a string or a number, got ${describe(value)}`);
+  throw new TypeError(`${endpointName}: path parameter "${name}" must be a string or a number, got ${Array.isArray(value) ? 'an array' : typeof value}`);
 }
 
 function wildcardValue(value: unknown, name: string, endpointName: string): string[] {
@@ -153,27 +148,18 @@ function wildcardValue(value: unknown, name: string, endpointName: string): stri
   return [segmentValue(value, name, endpointName)];
 }
 
-function describe(value: unknown): string {
-  return Array.isArray(value) ? 'an array' : typeof value;
-}
-
 /** A `.`/`..` path segment in any spelling the URL parser decodes (`%2E`, `.%2e`, ...). */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 /**
- * The TypeError for a URL whose path holds a `.` or `..` segment, naming the
- * parameters that made it; undefined when there is none. Such a segment is
+ * Throws the TypeError for a URL whose path holds a `.` or `..` segment, naming
+ * the parameters that made it. Such a segment is
  * written `%2E%2E`, but fetch (the WHATWG URL parser) decodes it and would
  * request the parent path: a DELETE of `/users/..` would reach `/`.
  */
-export function dotSegmentError(
-  url: string,
-  path: string,
-  params: Readonly<Record<string, unknown>>,
-  endpointName: string,
-): TypeError | undefined {
+export function refuseDotSegments(url: string, path: string, params: Readonly<Record<string, unknown>>, endpointName: string): void {
   const pathPart = url.split(/[?#]/, 1)[0]!;
-  if (!pathPart.split('/').some(segment => DOT_SEGMENT.test(segment))) return undefined;
+  if (!pathPart.split('/').some(segment => DOT_SEGMENT.test(segment))) return;
   const template = pathTemplate(path);
   const names: string[] = [];
   for (const name of template.names) {
@@ -182,5 +168,5 @@ export function dotSegmentError(
     if (parts.some(part => part === '.' || part === '..')) names.push(`"${name}"`);
   }
   const which = names.length > 0 ? `path parameter ${names.join(', ')} is` : 'a path segment is';
-  return new TypeError(`${endpointName}: ${which} "." or "..", which would change the path of ${url}; refusing to send it`);
+  throw new TypeError(`${endpointName}: ${which} "." or "..", which would change the path of ${url}; refusing to send it`);
 }

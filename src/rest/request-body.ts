@@ -7,17 +7,12 @@
 export function isRawBody(body: unknown): body is BodyInit {
   if (body === null || typeof body !== 'object') return false;
   return (
-    isInstance(body, 'FormData') ||
-    isInstance(body, 'Blob') ||
-    isInstance(body, 'URLSearchParams') ||
-    isInstance(body, 'ReadableStream') ||
+    // Some of these globals are missing in older runtimes; look them up rather than reference them.
+    ['FormData', 'Blob', 'URLSearchParams', 'ReadableStream'].some(name => {
+      const ctor = (globalThis as Record<string, unknown>)[name];
+      return typeof ctor === 'function' && body instanceof ctor;
+    }) ||
     body instanceof ArrayBuffer ||
     ArrayBuffer.isView(body)
   );
-}
-
-// Some of these globals are missing in older runtimes; look them up rather than reference them.
-function isInstance(value: object, globalName: string): boolean {
-  const ctor = (globalThis as Record<string, unknown>)[globalName];
-  return typeof ctor === 'function' && value instanceof ctor;
 }

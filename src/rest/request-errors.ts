@@ -41,19 +41,16 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** What the server says in an error body, shortened; undefined when it says nothing readable (an HTML page). */
 function messageOf(body: unknown, contentType: string): string | undefined {
-  let found: unknown;
+  let candidates: unknown[] = [];
   if (typeof body === 'string') {
-    found = /html|xml/i.test(contentType) || /^\s*</.test(body) ? undefined : body;
+    if (!/html|xml/i.test(contentType) && !/^\s*</.test(body)) candidates = [body];
   } else if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
-    const fields = body as Record<string, unknown>;
-    const error = ownField(fields, 'error');
-    found = [ownField(fields, 'message'), error, ownField(error, 'message'), ownField(fields, 'detail'), ownField(fields, 'title')].find(
-      value => typeof value === 'string' && value.trim() !== '',
-    );
+    const error = ownField(body, 'error');
+    candidates = [ownField(body, 'message'), error, ownField(error, 'message'), ownField(body, 'detail'), ownField(body, 'title')];
   }
+  const found = candidates.find(value => typeof value === 'string' && value.trim() !== '');
   if (typeof found !== 'string') return undefined;
   const oneLine = found.replace(/\s+/g, ' ').trim();
-  if (oneLine === '') return undefined;
   return oneLine.length > SERVER_MESSAGE_LENGTH ? `${oneLine.slice(0, SERVER_MESSAGE_LENGTH)}…` : oneLine;
 }
 
@@ -79,9 +76,4 @@ export function notJsonError(method: string, url: string, response: Response, te
     body,
     cause,
   });
-}
-
-/** An abort is the caller's own doing; it passes through as it is so it can be told apart. */
-export function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
 }

@@ -4,16 +4,14 @@ import {checkRestOptions} from './check-rest-options.js';
 import {copyEndpoint} from './copy-endpoint.js';
 import {listAppender, type AppenderGenerics} from './list-appender.js';
 import {defineOptions} from './own-options.js';
-import {dotSegmentError, fillPath, pathTemplate, plainPath} from './path-template.js';
+import {fillPath, pathTemplate, plainPath, refuseDotSegments} from './path-template.js';
 import {queryString} from './query-string.js';
 import {isRawBody} from './request-body.js';
-import {isAbort, notJsonError, statusError, unreachableError} from './request-errors.js';
+import {notJsonError, statusError, unreachableError} from './request-errors.js';
 import type {AnyRestGenerics, GenericsOf, IsLoose, RestArgs, RestBody, RestEndpointOptions, RestFullArgs, RestParams, RestResolve} from './rest-types.js';
 
 /** Methods that only read: never side effects, so concurrent calls may share one request. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Methods that send no body unless the endpoint declares a `body` marker. */
-const NO_BODY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE']);
 
 type Extended<O, E> = IsLoose<O> extends true ? AnyRestGenerics : Omit<O, keyof E> & E;
 
@@ -222,8 +220,7 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
     const full = this.normalizeArgs(args);
     const [params, body] = full as unknown as [RestParams<O>, RestBody<O>];
     const url = this.url(params);
-    const dotError = dotSegmentError(url, this.path, params as Record<string, unknown>, this.name);
-    if (dotError) throw dotError;
+    refuseDotSegments(url, this.path, params as Record<string, unknown>, this.name);
     const own = await this.getRequestInit(body);
     const init = signal ? {...own, signal: bothSignals(own.signal, signal)} : own;
     const method = (init.method ?? this.method).toUpperCase();
@@ -231,7 +228,8 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
     try {
       response = await this.fetchResponse(url, init);
     } catch (error) {
-      if (error instanceof NetworkError || isAbort(error)) throw error;
+      // An abort is the caller's own doing: it passes through as it is, to be told apart.
+      if (error instanceof NetworkError || (error instanceof Error && error.name === 'AbortError')) throw error;
       throw unreachableError(method, url, error);
     }
     if (!response.ok) throw await statusError(method, url, response);
@@ -398,7 +396,9 @@ export class RestEndpoint<const O = AnyRestGenerics> implements EndpointInterfac
 /** Whether calls take a body: an explicit `body` marker decides, else the method. */
 function sendsBody(endpoint: RestEndpoint): boolean {
   if (Object.hasOwn(endpoint, 'body')) return endpoint.body !== undefined;
-  return !NO_BODY_METHODS.has(endpoint.method.toUpperCase());
+  // Else only the methods that read, and DELETE, send none.
+  const method = endpoint.method.toUpperCase();
+  return method !== 'DELETE' && !SAFE_METHODS.has(method);
 }
 
 /** A signal that aborts when either does (the init's own, and the Controller's). */

@@ -50,7 +50,8 @@ export function shortenPath<P extends string>(path: P): ShortenPath<P> {
   const dropped = tokens[last]!;
   // A param that shares its segment with text (`/users/u-:id`) takes the whole segment with it;
   // a group that opens with `/` is a segment of its own.
-  const ownSegment = dropped.type === 'group' && firstText(dropped.tokens).startsWith('/');
+  const first = dropped.type === 'group' ? dropped.tokens[0] : undefined;
+  const ownSegment = first?.type === 'text' && first.value.startsWith('/');
   if (!ownSegment) head = head.slice(0, head.lastIndexOf('/') + 1);
   head = head.replace(/\/+$/, '');
   return (head === '' ? '/' : head) as ShortenPath<P>;
@@ -59,9 +60,4 @@ export function shortenPath<P extends string>(path: P): ShortenPath<P> {
 function hasParam(token: PathToken): boolean {
   if (token.type === 'param' || token.type === 'wildcard') return true;
   return token.type === 'group' && token.tokens.some(hasParam);
-}
-
-function firstText(tokens: readonly PathToken[]): string {
-  const first = tokens[0];
-  return first?.type === 'text' ? first.value : '';
 }

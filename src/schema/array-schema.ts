@@ -1,7 +1,7 @@
 import type {Denormalize} from './denormalize-type.js';
 import {joinPath} from './join-path.js';
 import {INVALID} from './invalid.js';
-import {SchemaError} from './schema-error.js';
+import {schemaError} from './schema-error.js';
 import type {DenormalizeDelegate, NormalizeDelegate, Schema, SchemaSimple} from './types.js';
 
 /**
@@ -19,7 +19,7 @@ export class ArraySchema<S extends Schema = Schema> {
 
   normalize(input: unknown, delegate: NormalizeDelegate, path: string): unknown {
     if (!Array.isArray(input)) {
-      throw new SchemaError({entity: schemaName(this.schema), path, value: input, reason: 'expected a list'});
+      throw schemaError(schemaName(this.schema), path, input, 'expected a list');
     }
     // Built by `map` when no item is left out: an array of its exact size (one that grows by
     // `push` keeps room for 17 items), and a stored list is held as long as the cache is.

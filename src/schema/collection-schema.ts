@@ -1,10 +1,9 @@
 import type {Denormalize} from './denormalize-type.js';
 import {ArraySchema, denormalizeList, schemaName} from './array-schema.js';
 import {ValuesSchema, denormalizeValues} from './values-schema.js';
-import {joinPath} from './join-path.js';
 import {jsonEqual} from './json-equal.js';
-import {isPlainObject, setOwn} from './own-property.js';
-import {SchemaError} from './schema-error.js';
+import {copyOwn, isPlainObject, setOwn} from './own-property.js';
+import {schemaError} from './schema-error.js';
 import type {
   DenormalizeDelegate,
   EntityMeta,
@@ -61,7 +60,7 @@ export class CollectionSchema<I extends Inner = Inner> {
   readonly schema: ArraySchema<any> | ValuesSchema<any>;
   private readonly argsKey: (...args: any[]) => Record<string, unknown> | undefined;
   private readonly parsedPks = new Map<string, Record<string, string>>();
-  private appenders?: {[M in AppendMode]: CollectionAppender<ItemOf<I>, M>};
+  private readonly appenders: {[M in AppendMode]?: CollectionAppender<ItemOf<I>, M>} = {};
 
   constructor(inner: I, options: CollectionOptions = {}) {
     this.schema = Array.isArray(inner) ? new ArraySchema(inner[0]) : (inner as ArraySchema<any> | ValuesSchema<any>);
@@ -82,12 +81,12 @@ export class CollectionSchema<I extends Inner = Inner> {
   /** The row key of the list fetched with `args`: its filter as sorted JSON with string values. */
   pk(args: readonly unknown[]): string {
     const filter = this.argsKey(...args) ?? {};
-    const entries: [string, string][] = [];
+    const sorted: Record<string, string> = {};
     for (const key of Object.keys(filter).sort()) {
       const value = filter[key];
-      if (value !== undefined) entries.push([key, String(value)]);
+      if (value !== undefined) setOwn(sorted, key, String(value));
     }
-    return JSON.stringify(Object.fromEntries(entries));
+    return JSON.stringify(sorted);
   }
 
   /** Appends items at the end of every matching cached list. */
@@ -104,12 +103,7 @@ export class CollectionSchema<I extends Inner = Inner> {
   }
 
   private appender<M extends AppendMode>(mode: M): CollectionAppender<ItemOf<I>, M> {
-    this.appenders ??= {
-      push: new CollectionAppender(this, 'push'),
-      unshift: new CollectionAppender(this, 'unshift'),
-      assign: new CollectionAppender(this, 'assign'),
-    };
-    return this.appenders[mode];
+    return ((this.appenders as Record<M, CollectionAppender<ItemOf<I>, M>>)[mode] ??= new CollectionAppender(this, mode));
   }
 
   /** Whether the cached list `pk` fits a call's params and body (compared as strings). */
@@ -186,10 +180,7 @@ export class CollectionSchema<I extends Inner = Inner> {
       if (!isPlainObject(row) || Array.isArray(refs)) return row;
       const map = refs as Record<string, string>;
       if (Object.keys(map).every(k => row[k] === map[k])) return row;
-      const out: Record<string, unknown> = {};
-      for (const k of Object.keys(row)) setOwn(out, k, row[k]);
-      for (const k of Object.keys(map)) setOwn(out, k, map[k]);
-      return out;
+      return copyOwn(copyOwn({}, row), map);
     }
     if (!Array.isArray(refs)) return row;
     // An item already listed keeps its place (an overlapping page, a create the list has seen).
@@ -225,27 +216,19 @@ export function itemRefs(
   const item = collection.itemSchema;
   if (asMap) {
     if (!isPlainObject(input)) {
-      throw new SchemaError({entity: collection.key, path, value: input, reason: 'assign expects an object keyed by id'});
+      throw schemaError(collection.key, path, input, 'assign expects an object keyed by id');
     }
-    const map: Record<string, string> = {};
-    for (const key of Object.keys(input)) {
-      // A null entry names no entity: it is not added (it would be the pk "null").
-      if (input[key] === null || input[key] === undefined) continue;
-      setOwn(map, key, String(delegate.visit(item, input[key], joinPath(path, key))));
-    }
-    return map;
+    // The list and id-map schemas leave null entries out: they name no entity (they would be the pk "null").
+    const map = new ValuesSchema(item).normalize(input, delegate, path) as Record<string, unknown>;
+    for (const key of Object.keys(map)) setOwn(map, key, String(map[key]));
+    return map as Record<string, string>;
   }
   if (!Array.isArray(input)) return [String(delegate.visit(item, input, path))];
-  const list: string[] = [];
-  input.forEach((value, i) => {
-    if (value !== null && value !== undefined) list.push(String(delegate.visit(item, value, joinPath(path, i))));
-  });
-  return list;
+  return (new ArraySchema(item).normalize(input, delegate, path) as unknown[]).map(String);
 }
 
 /** The first argument when it is a params object. */
-function defaultArgsKey(...args: unknown[]): Record<string, unknown> | undefined {
-  const first = args[0];
+function defaultArgsKey(first?: unknown): Record<string, unknown> | undefined {
   return first !== null && typeof first === 'object' && !Array.isArray(first) ? (first as Record<string, unknown>) : undefined;
 }
 

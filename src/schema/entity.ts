@@ -1,8 +1,8 @@
 import {INVALID} from './invalid.js';
 import {joinPath} from './join-path.js';
 import {jsonEqual} from './json-equal.js';
-import {isPlainObject, setOwn} from './own-property.js';
-import {SchemaError} from './schema-error.js';
+import {copyOwn, isPlainObject, setOwn} from './own-property.js';
+import {schemaError} from './schema-error.js';
 import {resolveSchema} from './visit-schema.js';
 import type {DenormalizeDelegate, EntityMeta, EntityTables, NormalizeDelegate, NormalizedRow, SchemaSimple} from './types.js';
 
@@ -92,9 +92,7 @@ export abstract class Entity {
    * ```
    */
   static fromJS<T extends Entity>(this: abstract new () => T, partial: Partial<T> | Record<string, unknown> = {}): T {
-    const instance = new (this as unknown as new () => T)();
-    for (const key of Object.keys(partial)) setOwn(instance, key, (partial as Record<string, unknown>)[key]);
-    return instance;
+    return copyOwn(new (this as unknown as new () => T)(), partial);
   }
 
   /** The primary key of raw data, as the string used in the tables, or undefined. */
@@ -103,7 +101,7 @@ export abstract class Entity {
     // Only strings and finite numbers are keys: an object or a list
     // (`{"id": {"$oid": ...}}`) would stringify to one key shared by all, so it
     // counts as a missing pk (a SchemaError).
-    if (typeof pk === 'string') return pk === '' ? undefined : pk;
+    if (typeof pk === 'string') return pk || undefined;
     if (typeof pk === 'number' && Number.isFinite(pk)) return String(pk);
     if (typeof pk === 'bigint') return String(pk);
     return undefined;
@@ -114,7 +112,7 @@ export abstract class Entity {
     if (raw === null || raw === undefined) return raw;
     // Instances are accepted too: a prediction may spread a cached entity or use fromJS.
     if (!isPlainObject(raw) && !(raw instanceof Entity)) {
-      throw new SchemaError({entity: this.key, path, value: raw, reason: 'expected an object'});
+      throw schemaError(this.key, path, raw, 'expected an object');
     }
     const input = raw as Record<string, unknown>;
     let pk: string | undefined;
@@ -122,16 +120,12 @@ export abstract class Entity {
       pk = this.pk(input);
     } catch (error) {
       // The class's own pk() (`${this.org.id}-...` on a row without org): named like a missing pk.
-      throw new SchemaError({entity: this.key, path, value: input, reason: `pk() threw (${(error as Error)?.message ?? String(error)})`});
+      throw schemaError(this.key, path, input, `pk() threw (${(error as Error)?.message ?? String(error)})`);
     }
     if (pk === undefined) {
-      const field = pkFieldName(this);
-      throw new SchemaError({
-        entity: this.key,
-        path: field ? joinPath(path, field) : path,
-        value: field ? input[field] : input,
-        reason: `missing primary key${field ? ` field "${field}"` : ''}`,
-      });
+      // The field the default pk() reads, for the message; none for a custom pk().
+      const field = this.prototype.pk === Entity.prototype.pk ? 'id' : undefined;
+      throw schemaError(this.key, field ? joinPath(path, field) : path, field ? input[field] : input, `missing primary key${field ? ` field "${field}"` : ''}`);
     }
     const table = this.asTable();
     const plan = table.fieldPlan();
@@ -142,16 +136,13 @@ export abstract class Entity {
     if (earlier !== undefined && sameAsRecorded(input, earlier as NormalizedRow, plan)) return pk;
     const row = new table.Row();
     for (const key of Object.keys(input)) {
-      const value = input[key];
+      let value = input[key];
       const field = plan.get(key);
-      if (field === undefined || value === null || value === undefined) {
-        setOwn(row, key, value);
-      } else if (field.nested) {
-        setOwn(row, key, delegate.visit(field.schema, value, joinPath(path, key)));
-      } else {
-        checkConstructible(this.key, field.schema as new (v: unknown) => unknown, value, path, key);
-        setOwn(row, key, value);
+      if (field !== undefined && value !== null && value !== undefined) {
+        if (field.nested) value = delegate.visit(field.schema, value, joinPath(path, key));
+        else checkConstructible(this.key, field.schema as new (v: unknown) => unknown, value, path, key);
       }
+      setOwn(row, key, value);
     }
     delegate.addRow(table, pk, row);
     return pk;
@@ -170,8 +161,7 @@ export abstract class Entity {
     const first = args[0];
     if (first === null || typeof first !== 'object') return undefined;
     const pk = this.pk(first);
-    if (pk === undefined || !tables.get(this.key)?.has(pk)) return undefined;
-    return pk;
+    return pk !== undefined && tables.get(this.key)?.has(pk) ? pk : undefined;
   }
 
   /** @internal The table adapter the store and memo use; one per class. */
@@ -206,22 +196,15 @@ class EntityTableAdapter {
   }
 
   mergeRows(existing: NormalizedRow, incoming: NormalizedRow): NormalizedRow {
-    let changed = false;
+    let merged: NormalizedRow | undefined;
     for (const key of Object.keys(incoming)) {
-      if (!Object.hasOwn(existing, key) || !jsonEqual(existing[key], incoming[key])) {
-        changed = true;
-        break;
-      }
+      // An equal sub-value keeps the stored one, so nested arrays keep their identity too.
+      const same = jsonEqual(existing[key], incoming[key]);
+      if (same && Object.hasOwn(existing, key)) continue;
+      merged ??= copyOwn(new this.Row(), existing);
+      setOwn(merged, key, same ? existing[key] : incoming[key]);
     }
-    if (!changed) return existing;
-    const merged = new this.Row();
-    for (const key of Object.keys(existing)) setOwn(merged, key, existing[key]);
-    for (const key of Object.keys(incoming)) {
-      // Keep the stored sub-value when equal, so nested arrays keep their identity too.
-      const value = jsonEqual(existing[key], incoming[key]) ? existing[key] : incoming[key];
-      setOwn(merged, key, value);
-    }
-    return merged;
+    return merged ?? existing;
   }
 
   shouldReplace(existingMeta: EntityMeta, incomingMeta: EntityMeta, existing: unknown, incoming: unknown): boolean {
@@ -239,7 +222,7 @@ class EntityTableAdapter {
     // fastest, but it would set a `__proto__` key through the setter: such a row is copied
     // key by key.
     if (!Object.hasOwn(row, '__proto__')) Object.assign(out, row);
-    else for (const key of Object.keys(row)) setOwn(target, key, row[key]);
+    else copyOwn(target, row);
     this.fieldPlan();
     const built = this.plan!.built;
     for (let i = 0; i < built.length; i++) {
@@ -249,8 +232,8 @@ class EntityTableAdapter {
       if (value === null || value === undefined || !Object.hasOwn(row, key)) continue;
       if (field.nested) {
         // The resolved schema directly (what unvisit would resolve on every read).
-        const resolved = field.resolved;
-        value = resolved !== undefined && resolved !== 'object' ? resolved.denormalize(value, delegate) : delegate.unvisit(field.schema, value);
+        const resolved = field.resolved!;
+        value = resolved !== 'object' ? resolved.denormalize(value, delegate) : delegate.unvisit(field.schema, value);
         // A required nested entity that is invalid invalidates this one too.
         if (value === INVALID) return INVALID;
       } else if (field.schema === Date && typeof value === 'string') {
@@ -258,8 +241,7 @@ class EntityTableAdapter {
       } else {
         value = new (field.schema as new (v: unknown) => unknown)(value);
       }
-      if (key === '__proto__') setOwn(target, key, value);
-      else out[key] = value;
+      setOwn(target, key, value);
     }
     return target;
   }
@@ -324,30 +306,20 @@ function sameAsRecorded(input: Record<string, unknown>, recorded: NormalizedRow,
  * date, a bad decimal). The path of the field is built only for the error.
  */
 function checkConstructible(entity: string, ctor: new (v: unknown) => unknown, value: unknown, path: string, key: string): void {
+  let reason: string | undefined;
   if (ctor === Date && typeof value === 'string') {
     // What `new Date(text)` does, without building the Date.
-    if (Number.isNaN(parseDate(value))) throw new SchemaError({entity, path: joinPath(path, key), value, reason: 'not a valid date'});
-    return;
+    if (Number.isNaN(parseDate(value))) reason = 'not a valid date';
+  } else {
+    let built: unknown;
+    try {
+      built = new ctor(value);
+    } catch (error) {
+      reason = `${ctor.name || 'the field type'} refused the value (${(error as Error)?.message ?? error})`;
+    }
+    if (built instanceof Date && Number.isNaN(built.getTime())) reason = 'not a valid date';
   }
-  let built: unknown;
-  try {
-    built = new ctor(value);
-  } catch (error) {
-    throw new SchemaError({
-      entity,
-      path: joinPath(path, key),
-      value,
-      reason: `${ctor.name || 'the field type'} refused the value (${(error as Error)?.message ?? error})`,
-    });
-  }
-  if (built instanceof Date && Number.isNaN(built.getTime())) {
-    throw new SchemaError({entity, path: joinPath(path, key), value, reason: 'not a valid date'});
-  }
-}
-
-/** Which field the default pk() reads, for error messages; undefined for a custom pk(). */
-function pkFieldName(entity: AnyEntityClass): string | undefined {
-  return entity.prototype.pk === Entity.prototype.pk ? 'id' : undefined;
+  if (reason !== undefined) throw schemaError(entity, joinPath(path, key), value, reason);
 }
 
 /** True for Entity subclasses. */

@@ -1,5 +1,5 @@
 import {isPlainObject} from './own-property.js';
-import {SchemaError} from './schema-error.js';
+import {schemaError} from './schema-error.js';
 import type {Entity} from './entity.js';
 import type {EntityData} from './schema-args.js';
 import type {DenormalizeDelegate, NormalizeDelegate} from './types.js';
@@ -39,13 +39,8 @@ export class InvalidateSchema<E extends EntityClass = EntityClass> {
         : isPlainObject(input)
           ? this.schema.pk(input)
           : undefined;
-    if (pk === undefined || pk === '') {
-      throw new SchemaError({
-        entity: this.schema.key,
-        path,
-        value: input,
-        reason: 'cannot invalidate: no primary key in the response or params',
-      });
+    if (!pk) {
+      throw schemaError(this.schema.key, path, input, 'cannot invalidate: no primary key in the response or params');
     }
     delegate.invalidate(this.schema.key, pk);
     return pk;

@@ -1,3 +1,5 @@
+import {isPlainObject} from './own-property.js';
+
 /**
  * Deep equality for the JSON-like values kept in normalized entities.
  *
@@ -21,10 +23,8 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date) {
     return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime());
   }
-  const pa = Object.getPrototypeOf(a);
-  const pb = Object.getPrototypeOf(b);
-  const plain = (p: unknown) => p === Object.prototype || p === null;
-  if (pa !== pb && !(plain(pa) && plain(pb))) return false;
+  // Different prototypes are one kind still when both are plain (`{}` and a null-prototype object).
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b) && !(isPlainObject(a) && isPlainObject(b))) return false;
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
   for (const k of ka) {

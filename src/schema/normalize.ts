@@ -1,6 +1,6 @@
 import {joinPath} from './join-path.js';
 import {isPlainObject} from './own-property.js';
-import {SchemaError} from './schema-error.js';
+import {schemaError} from './schema-error.js';
 import {resolveSchema, walkObject} from './visit-schema.js';
 import type {CollectionOp, EntityLike, EntityMeta, NormalizeDelegate} from './types.js';
 
@@ -84,7 +84,7 @@ export function normalize(
     if (resolved === undefined || value === null || value === undefined) return value;
     if (resolved !== 'object') return resolved.normalize(value, delegate, path);
     if (!isPlainObject(value)) {
-      throw new SchemaError({entity: 'object', path, value, reason: 'expected an object'});
+      throw schemaError('object', path, value, 'expected an object');
     }
     return walkObject(fieldSchema as object, value, (member, item, key) => visit(member, item, joinPath(path, key)));
   }

@@ -19,3 +19,9 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
+
+/** Copies the own enumerable string keys of `source` onto `target` with {@link setOwn}; returns `target`. */
+export function copyOwn<T extends object>(target: T, source: object): T {
+  for (const key of Object.keys(source)) setOwn(target, key, (source as Record<string, unknown>)[key]);
+  return target;
+}

@@ -35,14 +35,19 @@ export class SchemaError extends Error {
   }
 }
 
+/** The SchemaError for `value` at `path`, for the schemas to throw. */
+export function schemaError(entity: string, path: string, value: unknown, reason: string): SchemaError {
+  return new SchemaError({entity, path, value, reason});
+}
+
 /** A short, log-safe rendering of a value for error messages. */
 export function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (value === '') return 'an empty string';
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (typeof value === 'object' && value !== null) {
-    const keys = Object.keys(value).slice(0, 5);
-    return `an object with keys [${keys.join(', ')}${Object.keys(value).length > 5 ? ', …' : ''}]`;
+    const keys = Object.keys(value);
+    return `an object with keys [${keys.slice(0, 5).join(', ')}${keys.length > 5 ? ', …' : ''}]`;
   }
   let text: string;
   try {

@@ -3,7 +3,7 @@ import {joinPath} from './join-path.js';
 import {INVALID} from './invalid.js';
 import {isPlainObject, setOwn} from './own-property.js';
 import {schemaName} from './array-schema.js';
-import {SchemaError} from './schema-error.js';
+import {schemaError} from './schema-error.js';
 import type {DenormalizeDelegate, NormalizeDelegate, Schema} from './types.js';
 
 /**
@@ -21,7 +21,7 @@ export class ValuesSchema<S extends Schema = Schema> {
 
   normalize(input: unknown, delegate: NormalizeDelegate, path: string): unknown {
     if (!isPlainObject(input)) {
-      throw new SchemaError({entity: schemaName(this.schema), path, value: input, reason: 'expected an object keyed by id'});
+      throw schemaError(schemaName(this.schema), path, input, 'expected an object keyed by id');
     }
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(input)) {

@@ -62,7 +62,8 @@ export function dehydrateState(state: State, now: number, unsaved?: (error: unkn
     if (meta.page) {
       // Params with no JSON form cannot be saved: the next page after a restore then follows the list's first page.
       try {
-        entry.page = {args: toJsonValue(meta.page.args, `the last page of ${JSON.stringify(key)}`) as JsonValue[], items: meta.page.items};
+        const {items, added} = meta.page;
+        entry.page = {args: toJsonValue(meta.page.args, `the last page of ${JSON.stringify(key)}`) as JsonValue[], items, ...(added === undefined ? {} : {added})};
       } catch {
         // The rest of the snapshot is still good.
       }

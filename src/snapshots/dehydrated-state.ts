@@ -74,8 +74,8 @@ export interface DehydratedResult {
   readonly invalidated?: true;
   /** When it was invalidated (client ms). */
   readonly invalidatedAt?: number;
-  /** The last next page loaded into this list: its args and how many items it held (see `ResultMeta.page`). */
-  readonly page?: {readonly args: readonly JsonValue[]; readonly items: number};
+  /** The last next page loaded into this list: its args, how many items it held and how many were new to the list (see `ResultMeta.page`). */
+  readonly page?: {readonly args: readonly JsonValue[]; readonly items: number; readonly added?: number};
 }
 
 /**

@@ -79,9 +79,9 @@ export function hydrateState(input: DehydratedState | string): HydratedState {
     }
     if (entry.page !== undefined) {
       const page = record(entry.page, `${at}.page`);
-      const items = page.items;
-      if (typeof items !== 'number' || !Number.isInteger(items) || items < 0) throw new HydrateError(`${at}.page.items`, 'expected a whole number >= 0');
-      resultMeta = {...resultMeta, page: {args: list(value(page.args, `${at}.page.args`), `${at}.page.args`), items}};
+      const items = count(page.items, `${at}.page.items`);
+      const added = page.added === undefined ? undefined : count(page.added, `${at}.page.added`);
+      resultMeta = {...resultMeta, page: {args: list(value(page.args, `${at}.page.args`), `${at}.page.args`), items, ...(added === undefined ? {} : {added})}};
     }
     meta.set(key, resultMeta);
     if (Object.hasOwn(entry, 'result')) endpoints.set(key, value(entry.result, `${at}.result`));
@@ -154,5 +154,10 @@ function text(value: unknown, path: string): string {
 
 function finite(value: unknown, path: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new HydrateError(path, 'expected a finite number');
+  return value;
+}
+
+function count(value: unknown, path: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new HydrateError(path, 'expected a whole number >= 0');
   return value;
 }

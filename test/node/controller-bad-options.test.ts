@@ -56,6 +56,29 @@ test('a method given something that is not an endpoint says so; the cache keeps 
   controller.dispose();
 });
 
+test('watch given its params in place of the list of arguments, or no listener, and setError given no error, say so; the cache keeps what it had', () => {
+  const controller = new Controller();
+  const loose = controller as unknown as {[method: string]: (...args: unknown[]) => unknown};
+  controller.setResponse(Notes.get, {id: '1'}, {id: '1', text: 'kept'});
+  const before = controller.getResponse(Notes.get, {id: '1'});
+  // The list's filter would be dropped without a word; the item's id said to be missing while given.
+  assert.throws(() => loose.watch!(Notes.getList, {text: 'x'}, () => {}), {
+    name: 'TypeError',
+    message: `Controller.watch: args is the list of arguments, such as [{id: '1'}], got {"text":"x"}`,
+  });
+  assert.throws(() => loose.watch!(Notes.get, {id: '1'}, () => {}), {message: `Controller.watch: args is the list of arguments, such as [{id: '1'}], got {"id":"1"}`});
+  // Without the check it fails at the next commit, as if a subscriber had thrown.
+  assert.throws(() => loose.watch!(Notes.get, [{id: '1'}]), {message: 'Controller.watch: the listener must be a function, got undefined'});
+  // A failure with nothing in it would read as no failure.
+  assert.throws(() => loose.setError!(Notes.get, {id: '1'}, undefined), {
+    name: 'TypeError',
+    message: 'Controller.setError: the error is undefined: give what failed (an Error)',
+  });
+  assert.deepEqual(controller.getResponse(Notes.get, {id: '1'}), before, 'the same data and meta');
+  assert.equal(controller.getResponse(Notes.get, {id: '1'}).data, before.data, 'identical');
+  controller.dispose();
+});
+
 test('plugins that are not plugins and a GC policy that is not one are refused, naming what was given', () => {
   assert.throws(() => new Controller({plugins: {} as never}), {name: 'TypeError', message: 'Controller: plugins must be a list of plugins, got {}'});
   // A plugin's class in place of an instance: the usual slip.

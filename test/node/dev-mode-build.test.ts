@@ -30,6 +30,7 @@ const DEV_MESSAGES = [
   'is not one RestEndpoint reads',
   'its args function returned undefined',
   'so pages are counted',
+  'all already in the list, so the list ends there',
   'fetchNextPage: the first argument must be a Controller',
   "give its list's endpoint (resource.getList)",
   'which reads a snapshot only when it is made',
@@ -43,6 +44,10 @@ const DEV_MESSAGES = [
   // The Controller's checks of its options and of what its methods are given.
   'a number of milliseconds',
   ': not an endpoint: ',
+  'args is the list of arguments, such as',
+  'the listener must be a function, got',
+  'give what failed (an Error)',
+  'storage needs get, set and del methods',
   'give one of its endpoints',
   'the endpoint is undefined, so nothing is read',
   'its options are an object such as',

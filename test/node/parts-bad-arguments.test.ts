@@ -30,6 +30,18 @@ test('a part given its name in place of its options says so, instead of taking i
   new OfflineWrites({endpoints: [TodoResource]});
 });
 
+test('Persistence given a storage without get, set and del names what it lacks, instead of failing at the first save', () => {
+  const expected = (missing: string, shown = '') => ({
+    name: 'TypeError',
+    message: `Persistence "my-app": storage needs get, set and del methods (as indexedDBStorage gives); it has no ${missing}${shown}`,
+  });
+  // A Map has get and set, and delete where a storage has del.
+  assert.throws(() => new Persistence({name: 'my-app', storage: new Map() as never}), expected('del'));
+  assert.throws(() => new Persistence({name: 'my-app', storage: {get: async () => undefined} as never}), expected('set, del'));
+  assert.throws(() => new Persistence({name: 'my-app', storage: 'localStorage' as never}), expected('get, set, del', ' (got "localStorage")'));
+  new Persistence({name: 'my-app', storage: {get: async () => undefined, set: async () => {}, del: async () => {}}});
+});
+
 test('hookifyResource and linkHeaderResource given an endpoint, or nothing of a resource, say they take a resource', () => {
   assert.throws(() => hookifyResource(TodoResource.get as never), {name: 'TypeError', message: 'hookifyResource takes a resource (what createResource returns), got the endpoint GET /todos/:id'});
   assert.throws(() => hookifyResource({} as never), {message: 'hookifyResource takes a resource (what createResource returns), got {}'});

@@ -86,6 +86,31 @@ test('each private member gets a short name everywhere it is used; a subclass ta
   });
 });
 
+test('a private member a Lit `static properties` names keeps its name (Lit defines its accessor by that name)', () => {
+  const element = `
+export class E {
+  static properties = {open: {}, mode: {state: true, attribute: false}, 'label': {}};
+  declare open?: string;
+  private declare mode: string;
+  private declare label?: string;
+  private other = 1;
+  read(): string { return \`\${this.open}\${this.mode}\${this.label}\${this.other}\`; }
+}
+export class G {
+  static get properties() { return {kept: {}}; }
+  private kept = 1;
+  private gone = 2;
+  read(): number { return this.kept + this.gone; }
+}
+`;
+  withProject({'src/e.ts': element}, root => {
+    const text = renamePrivateMembers(root, {useCache: false}).get(join(root, 'src/e.ts'))!.code;
+    assert.deepEqual(memberNames(text, 'E'), ['properties', 'open', 'mode', 'label', '__a', 'read']);
+    assert.deepEqual(memberNames(text, 'G'), ['properties', 'kept', '__a', 'read']);
+    assert.match(text, /this\.mode\}\$\{this\.label\}\$\{this\.__a\}/);
+  });
+});
+
 test('a name the sources already use is never given', () => {
   withProject({'src/a.ts': 'export const __a = 1;\nexport class A {\n  private first = __a;\n  private second = 2;\n  sum(): number { return this.first + this.second; }\n}\n'}, root => {
     const text = renamePrivateMembers(root, {useCache: false}).get(join(root, 'src/a.ts'))!.code;

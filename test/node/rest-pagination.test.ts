@@ -55,6 +55,19 @@ const server = setupServer(
     const page = Number(url.searchParams.get('page') ?? 1);
     return HttpResponse.json(slice((page - 1) * 5, 5, edits));
   }),
+  // Bare pages by number, but past the end the last page again (a server that clamps the page).
+  http.get(`${API}/clamped/articles`, ({request}) => {
+    const url = new URL(request.url);
+    sent.push(url.pathname + url.search);
+    const page = Math.min(Number(url.searchParams.get('page') ?? 1), 3);
+    return HttpResponse.json(slice((page - 1) * 5, 5, edits));
+  }),
+  // A server that does not know the page param: always the first page.
+  http.get(`${API}/unpaged/articles`, ({request}) => {
+    const url = new URL(request.url);
+    sent.push(url.pathname + url.search);
+    return HttpResponse.json(slice(0, 5, edits));
+  }),
 );
 before(() => server.listen({onUnhandledRequest: 'error'}));
 afterEach(() => {
@@ -140,6 +153,66 @@ describe('next pages: three kinds of pagination', () => {
     assert.equal(await fetchNextPage(controller, PagedResource.getList), same, 'an empty page leaves the list as it was');
     assert.equal(nextPageArgs(controller, PagedResource.getList), undefined, 'an empty page ends the list');
     assert.deepEqual(sent, ['/paged/articles', '/paged/articles?page=2', '/paged/articles?page=3', '/paged/articles?page=4']);
+  });
+
+  test('a page number, until a page adds no item the list did not hold: a server that repeats its last page past the end', async () => {
+    const Clamped = createResource({urlPrefix: API, path: '/clamped/articles/:id', schema: Article, paginationField: 'page'});
+    const controller = new Controller();
+    await controller.fetch(Clamped.getList);
+    await fetchNextPage(controller, Clamped.getList);
+    await fetchNextPage(controller, Clamped.getList);
+    assert.equal(controller.getResponse(Clamped.getList).data?.length, 12);
+    assert.deepEqual(nextPageArgs(controller, Clamped.getList), [{page: 4}], 'page 3 added two items');
+    const same = controller.getResponse(Clamped.getList).data;
+    assert.equal(await fetchNextPage(controller, Clamped.getList), same, 'page 4 (page 3 again) leaves the list as it was');
+    assert.equal(nextPageArgs(controller, Clamped.getList), undefined, 'and ends it');
+    assert.equal(await fetchNextPage(controller, Clamped.getList), undefined, 'no request for page 5');
+    assert.deepEqual(sent, ['/clamped/articles', '/clamped/articles?page=2', '/clamped/articles?page=3', '/clamped/articles?page=4']);
+  });
+
+  test('a server that ignores the page param: the list ends after its second request, with a warning naming the endpoint and the page (development mode)', async t => {
+    const warnings: string[] = [];
+    t.mock.method(console, 'warn', (message: string) => warnings.push(message));
+    const Unpaged = createResource({urlPrefix: API, path: '/unpaged/articles/:id', schema: Article, paginationField: 'page'});
+    const controller = new Controller();
+    await controller.fetch(Unpaged.getList);
+    await fetchNextPage(controller, Unpaged.getList);
+    assert.deepEqual(ids(controller.getResponse(Unpaged.getList).data), ['1', '2', '3', '4', '5']);
+    assert.equal(nextPageArgs(controller, Unpaged.getList), undefined);
+    assert.equal(nextPageArgs(controller, Unpaged.getList), undefined, 'asked again, as a list asks on every render');
+    assert.equal(await fetchNextPage(controller, Unpaged.getList), undefined);
+    assert.deepEqual(sent, ['/unpaged/articles', '/unpaged/articles?page=2']);
+    assert.deepEqual(warnings, [
+      `data-elements (development mode): ${Unpaged.getList.name}: the page {"page":2} held 5 items, all already in the list, so the list ends there. A server that ignores the page param, or repeats its last page past the end, does this; give the endpoint nextPage to decide otherwise.`,
+    ]);
+  });
+
+  test("an endpoint's own nextPage is told how many items the last page held and how many were new to the list", async () => {
+    const told: unknown[] = [];
+    const getClamped = new RestEndpoint({
+      urlPrefix: API,
+      path: '/clamped/articles',
+      searchParams: {} as {page?: number},
+      paginationField: 'page',
+      schema: new schema.Collection([Article]),
+      nextPage: (_value: unknown, params: {page?: number}, context) => (told.push({...context}), {page: (params.page ?? 1) + 1}),
+    });
+    const controller = new Controller();
+    /** What the endpoint's nextPage is told when asked for the page after the last one. */
+    const context = () => {
+      told.length = 0;
+      nextPageArgs(controller, getClamped);
+      return told[0];
+    };
+    await controller.fetch(getClamped);
+    assert.deepEqual(context(), {items: undefined, added: undefined}, 'only the first page');
+    await fetchNextPage(controller, getClamped);
+    assert.deepEqual(context(), {items: 5, added: 5});
+    await fetchNextPage(controller, getClamped);
+    assert.deepEqual(context(), {items: 2, added: 2}, 'page 3: the last two');
+    await fetchNextPage(controller, getClamped);
+    assert.deepEqual(context(), {items: 2, added: 0}, 'page 4: page 3 again');
+    assert.equal(nextPageArgs(controller, getClamped)?.[0]?.page, 5, 'its own rule decides: it goes on');
   });
 
   test('a response that names its cursor otherwise than the param is counted in pages, with a warning naming the field (development mode)', t => {
@@ -367,6 +440,19 @@ describe('next pages: a snapshot keeps which page was last', () => {
     assert.deepEqual(nextPageArgs(after, PagedResource.getList), [{page: 2}]);
   });
 
+  test('a last page that added nothing still ends the list after a restore; a snapshot that does not say what a page added goes on', async () => {
+    const Clamped = createResource({urlPrefix: API, path: '/clamped/articles/:id', schema: Article, paginationField: 'page'});
+    const before = new Controller();
+    await before.fetch(Clamped.getList);
+    for (let page = 2; page <= 4; page++) await fetchNextPage(before, Clamped.getList);
+    const snapshot = dehydrate(before);
+    assert.deepEqual(snapshot.results.find(result => result.page)?.page, {args: [{page: 4}], items: 2, added: 0});
+    assert.equal(nextPageArgs(hydrate(new Controller(), JSON.stringify(snapshot)), Clamped.getList), undefined, 'still the end');
+
+    const unsaid = {...snapshot, results: snapshot.results.map(result => (result.page ? {...result, page: {args: result.page.args, items: result.page.items}} : result))};
+    assert.deepEqual(nextPageArgs(hydrate(new Controller(), unsaid), Clamped.getList), [{page: 5}]);
+  });
+
   test('a snapshot with a malformed last page is refused, naming where, and nothing of it is written', async () => {
     const source = new Controller();
     await source.fetch(PagedResource.getList);
@@ -376,6 +462,7 @@ describe('next pages: a snapshot keeps which page was last', () => {
     assert.ok(index >= 0, 'the list carries its last page');
     for (const [page, path, reason] of [
       [{args: [{page: 2}], items: -1}, `$.results[${index}].page.items`, /whole number/],
+      [{args: [{page: 2}], items: 5, added: 1.5}, `$.results[${index}].page.added`, /whole number/],
       [{args: 'page 2', items: 5}, `$.results[${index}].page.args`, /expected an array/],
       ['2', `$.results[${index}].page`, /expected an object/],
     ] as const) {
